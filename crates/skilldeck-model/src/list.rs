@@ -167,7 +167,7 @@ mod tests {
         let json = serde_json::to_string(&outcome.listing(Path::new("/cwd"))).unwrap();
         assert_eq!(
             json,
-            r##"{"cwd":"/cwd","skills":[{"name":"a","description":"desc","interface":{"displayName":"A","shortDescription":null,"iconSmall":null,"iconLarge":null,"iconSmallUrl":null,"iconLargeUrl":null,"brandColor":null,"defaultPrompt":null},"dependencies":{"tools":[{"type":"cli","value":"gh","command":"gh"}]},"path":"/r/a/SKILL.md","scope":"repo","enabled":true,"pluginId":null}],"errors":[]}"##
+            r#"{"cwd":"/cwd","skills":[{"name":"a","description":"desc","interface":{"displayName":"A","shortDescription":null,"iconSmall":null,"iconLarge":null,"iconSmallUrl":null,"iconLargeUrl":null,"brandColor":null,"defaultPrompt":null},"dependencies":{"tools":[{"type":"cli","value":"gh","command":"gh"}]},"path":"/r/a/SKILL.md","scope":"repo","enabled":true,"pluginId":null}],"errors":[]}"#
         );
     }
 }

@@ -104,7 +104,7 @@ impl SkillPolicy {
 /// A product a skill can be restricted to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Deserialize)]
 pub enum Product {
-    /// ChatGPT.
+    /// The `ChatGPT` app.
     #[serde(rename = "chatgpt", alias = "CHATGPT")]
     Chatgpt,
     /// The coding agent (the default product of a skills manager).
