@@ -1,0 +1,1 @@
+//! The line-oriented YAML repair pass (spec §5.4). STUB.
