@@ -1,0 +1,131 @@
+//! Reading the selected skills and wrapping them as `<skill>` fragments.
+
+use skilldeck_model::{Diagnostic, LoadOutcome, SkillMetadata};
+
+use crate::codes;
+use crate::fragment::{
+    count_closing_tags, neutralize_closing_tags, render_fragment, truncate_chars,
+};
+use crate::input::UserInput;
+use crate::options::InjectionOptions;
+use crate::reader::SkillReader;
+use crate::select::select;
+
+/// One injected skill: what `inject --json` prints.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Injection {
+    /// The skill's (qualified) name.
+    pub name: String,
+    /// Canonical `SKILL.md` path, lossy UTF-8 with native separators.
+    pub path: String,
+    /// The file's text as injected (verbatim unless an option changed it).
+    pub contents: String,
+    /// The exact `<skill>` text sent to the model as one user-role message.
+    pub fragment: String,
+}
+
+/// What [`inject`] produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InjectionResult {
+    /// Fragments in injection order.
+    pub injections: Vec<Injection>,
+    /// Selection diagnostics followed by read, cap and closing-tag findings, in order. Never
+    /// model-visible; `inject.read_failed` is the one Codex itself shows the user.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Selects the skills `inputs` mention (see [`select`]) and reads and wraps each one.
+///
+/// A skill that cannot be read is reported (`inject.read_failed`, naming the skill, its path and
+/// the error) and skipped; the others are still injected.
+pub fn inject(
+    outcome: &LoadOutcome,
+    inputs: &[UserInput],
+    options: &InjectionOptions,
+    reader: &dyn SkillReader,
+) -> InjectionResult {
+    let connectors: Vec<&str> = options.connectors.iter().map(String::as_str).collect();
+    let selection = select(outcome, inputs, &connectors, options.cwd.as_deref());
+    let mut result = inject_skills(&selection.skills, options, reader);
+    let mut diagnostics = selection.diagnostics;
+    diagnostics.append(&mut result.diagnostics);
+    result.diagnostics = diagnostics;
+    result
+}
+
+/// Reads and wraps already selected skills, in the given order.
+pub fn inject_skills(
+    skills: &[SkillMetadata],
+    options: &InjectionOptions,
+    reader: &dyn SkillReader,
+) -> InjectionResult {
+    let mut result = InjectionResult::default();
+    for skill in skills {
+        let path = skill.path.to_string_lossy().into_owned();
+        let contents = match reader.read_skill(&skill.path) {
+            Ok(contents) => contents,
+            Err(err) => {
+                result.diagnostics.push(
+                    Diagnostic::warning(
+                        codes::READ_FAILED,
+                        format!(
+                            "skill `{}` was not injected: reading {path} failed: {err}",
+                            skill.name
+                        ),
+                    )
+                    .at(&skill.path),
+                );
+                continue;
+            }
+        };
+        let contents = shape_body(skill, contents, options, &mut result.diagnostics);
+        result.injections.push(Injection {
+            fragment: render_fragment(&skill.name, &path, &contents),
+            name: skill.name.clone(),
+            path,
+            contents,
+        });
+    }
+    result
+}
+
+/// Applies the optional cap and closing-tag handling to one body.
+fn shape_body(
+    skill: &SkillMetadata,
+    mut contents: String,
+    options: &InjectionOptions,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> String {
+    if let Some(max) = options.max_body_chars
+        && let Some(kept) = truncate_chars(&contents, max)
+    {
+        let kept_len = kept.len();
+        contents.truncate(kept_len);
+        diagnostics.push(
+            Diagnostic::warning(
+                codes::TRUNCATED,
+                format!("skill `{}` is longer than {max} characters; only its first {max} characters were injected", skill.name),
+            )
+            .at(&skill.path),
+        );
+    }
+    if options.check_closing_tags || options.neutralize_closing_tags {
+        let count = count_closing_tags(&contents);
+        if count > 0 {
+            let what = if options.neutralize_closing_tags {
+                contents = neutralize_closing_tags(&contents);
+                "they were neutralized as `<\\/…>`"
+            } else {
+                "the model may read the skill as ending there"
+            };
+            diagnostics.push(
+                Diagnostic::warning(
+                    codes::CLOSING_TAG,
+                    format!("skill `{}` contains {count} closing tag(s) `</skill>` or `</skills_instructions>`; {what}", skill.name),
+                )
+                .at(&skill.path),
+            );
+        }
+    }
+    contents
+}
