@@ -1,1 +1,36 @@
-fn main() {}
+//! The `skilldeck` command: argument parsing and printing over the `skilldeck` facade.
+//!
+//! Exit status: 0 success (also when nothing is found), 1 invalid input reported (a `validate`
+//! error, an unknown skill in `explain`, a refused `install-system`, an unreadable `--texts`
+//! file), 2 usage error (clap's). The `--json` outputs are documented in `docs/cli.md`.
+
+mod args;
+mod commands;
+mod style;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::List(args) => commands::list::run(&cli.global, args),
+        Command::Catalog(args) => commands::catalog::run(&cli.global, args),
+        Command::Inject(args) => commands::inject::run(&cli.global, args),
+        Command::Detect(args) => commands::detect::run(&cli.global, args),
+        Command::Validate(args) => commands::validate::run(&cli.global, args),
+        Command::InstallSystem(args) => commands::install::run(&cli.global, args),
+        Command::Explain(args) => commands::explain::run(&cli.global, args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            let style = style::Style::stderr();
+            eprintln!("{} {error:#}", style.red("error:"));
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! `skilldeck inject`: the `<skill>` fragments a user message triggers.
+
+use std::io::Read as _;
+use std::process::ExitCode;
+
+use anyhow::Context as _;
+use skilldeck::UserInput;
+
+use crate::args::{GlobalArgs, InjectArgs};
+use crate::commands::{manager, print_setup_warnings};
+use crate::style::print_warnings;
+
+pub fn run(global: &GlobalArgs, args: &InjectArgs) -> anyhow::Result<ExitCode> {
+    let message = if args.message == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read the message from stdin")?;
+        text
+    } else {
+        args.message.clone()
+    };
+    let manager = manager(global)?;
+    let result = manager.inject(&[UserInput::text(message)]);
+    print_setup_warnings(&manager);
+    let notes: Vec<String> = result
+        .diagnostics
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    print_warnings(&notes);
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&result.injections)?);
+    } else {
+        let fragments: Vec<&str> = result
+            .injections
+            .iter()
+            .map(|injection| injection.fragment.as_str())
+            .collect();
+        if !fragments.is_empty() {
+            println!("{}", fragments.join("\n\n"));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

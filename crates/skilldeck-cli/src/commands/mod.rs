@@ -1,0 +1,59 @@
+//! One module per command; each exposes `run(global, args) -> anyhow::Result<ExitCode>`.
+
+pub mod catalog;
+pub mod detect;
+pub mod explain;
+pub mod inject;
+pub mod install;
+pub mod list;
+pub mod validate;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use skilldeck::{Profile, SkillsManager};
+
+use crate::args::{GlobalArgs, ProfileArg};
+use crate::style::print_warnings;
+
+/// The profile the flags name.
+pub fn profile(global: &GlobalArgs) -> Profile {
+    match global.profile {
+        ProfileArg::Skilldeck => Profile::Skilldeck,
+        ProfileArg::Codex => Profile::Codex,
+    }
+}
+
+/// `path` made absolute against the process's current directory (not canonicalised: Codex
+/// echoes the cwd as given).
+pub fn absolute(path: &Path) -> anyhow::Result<PathBuf> {
+    if path.is_absolute() {
+        Ok(path.to_path_buf())
+    } else {
+        let here = std::env::current_dir().context("cannot read the current directory")?;
+        Ok(here.join(path))
+    }
+}
+
+/// The manager the global flags describe.
+pub fn manager(global: &GlobalArgs) -> anyhow::Result<SkillsManager> {
+    let profile = profile(global);
+    let mut builder = SkillsManager::builder(profile.layout())
+        .profile(profile)
+        .config_overrides(global.overrides.iter().cloned());
+    if let Some(home) = &global.home {
+        builder = builder.home(absolute(home)?);
+    }
+    if let Some(cwd) = &global.cwd {
+        builder = builder.cwd(absolute(cwd)?);
+    }
+    if let Some(admin) = &global.admin_dir {
+        builder = builder.admin_dir(absolute(admin)?);
+    }
+    Ok(builder.build()?)
+}
+
+/// Prints the manager's set-up warnings (a failed install) once a load has happened.
+pub fn print_setup_warnings(manager: &SkillsManager) {
+    print_warnings(manager.warnings());
+}
