@@ -97,7 +97,10 @@ mod tests {
 
     #[test]
     fn padded_delimiters_are_accepted() {
-        assert_eq!(fm("  ---  \nname: a\n  ---\t\n").as_deref(), Some("name: a"));
+        assert_eq!(
+            fm("  ---  \nname: a\n  ---\t\n").as_deref(),
+            Some("name: a")
+        );
         assert_eq!(fm("--- \nname: b\n---   \n").as_deref(), Some("name: b"));
     }
 
@@ -143,12 +146,17 @@ mod tests {
 
     #[test]
     fn blank_lines_inside_are_kept() {
-        assert_eq!(fm("---\n\nname: a\n\n---\n").as_deref(), Some("\nname: a\n"));
+        assert_eq!(
+            fm("---\n\nname: a\n\n---\n").as_deref(),
+            Some("\nname: a\n")
+        );
     }
 
     #[test]
     fn prefix_with_closed_front_matter_is_complete() {
-        assert!(prefix_has_complete_frontmatter("---\nname: a\n---\nbody cut he"));
+        assert!(prefix_has_complete_frontmatter(
+            "---\nname: a\n---\nbody cut he"
+        ));
         assert!(prefix_has_complete_frontmatter("---\r\nname: a\r\n---\r\n"));
     }
 
@@ -161,7 +169,9 @@ mod tests {
 
     #[test]
     fn prefix_without_closing_line_is_incomplete() {
-        assert!(!prefix_has_complete_frontmatter("---\nname: a\ndescription: long"));
+        assert!(!prefix_has_complete_frontmatter(
+            "---\nname: a\ndescription: long"
+        ));
     }
 
     #[test]

@@ -86,7 +86,7 @@ struct PolicySection {
 /// the shared `<plugin_root>/assets/` icon rule.
 ///
 /// The discard diagnostic names `<skill_dir>/agents/openai.yaml`, which is where the scanner
-/// reads the file from; use [`parse_openai_yaml_at`] when the text came from elsewhere.
+/// reads the file from; use `parse_openai_yaml_at` when the text came from elsewhere.
 pub fn parse_openai_yaml(
     text: &str,
     skill_dir: &Path,
@@ -107,10 +107,7 @@ pub fn parse_openai_yaml_at(
     let parsed: MetadataFile = match serde_yaml::from_str(text) {
         Ok(parsed) => parsed,
         Err(error) => {
-            let message = format!(
-                "ignoring {}: invalid openai.yaml: {error}",
-                file.display()
-            );
+            let message = format!("ignoring {}: invalid openai.yaml: {error}", file.display());
             let diagnostic = Diagnostic::warning(CODE_INVALID_FILE, message).at(file);
             return (OpenAiMetadata::default(), vec![diagnostic]);
         }

@@ -191,3 +191,27 @@ impl<'de> Deserialize<'de> for LenientBool {
         deserializer.deserialize_any(Visitor)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_NAME_CHARS, validate_base_name};
+
+    #[test]
+    fn name_of_64_characters_is_valid() {
+        assert_eq!(validate_base_name(&"n".repeat(MAX_NAME_CHARS)), Ok(()));
+    }
+
+    #[test]
+    fn name_of_65_characters_is_too_long() {
+        assert_eq!(
+            validate_base_name(&"n".repeat(65)),
+            Err("invalid name: exceeds maximum length of 64 characters".to_owned())
+        );
+    }
+
+    #[test]
+    fn name_length_counts_characters_not_bytes() {
+        assert_eq!(validate_base_name(&"é".repeat(64)), Ok(()));
+        assert!(validate_base_name(&"é".repeat(65)).is_err());
+    }
+}

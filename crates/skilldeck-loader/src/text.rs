@@ -30,7 +30,10 @@ mod tests {
 
     #[test]
     fn line_breaks_collapse() {
-        assert_eq!(collapse_whitespace("does things\ncarefully\r\n"), "does things carefully");
+        assert_eq!(
+            collapse_whitespace("does things\ncarefully\r\n"),
+            "does things carefully"
+        );
     }
 
     #[test]

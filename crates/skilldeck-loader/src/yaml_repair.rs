@@ -224,4 +224,26 @@ mod tests {
     fn unchanged_text_reports_none() {
         assert_eq!(repair_frontmatter("name: a\ndescription: b"), None);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn repair_never_panics_and_keeps_the_line_count(text in "(?s).{0,400}") {
+            if let Some(out) = repair_frontmatter(&text) {
+                proptest::prop_assert_eq!(out.split('\n').count(), text.split('\n').count());
+            }
+        }
+
+        #[test]
+        fn repair_never_panics_on_yamlish_lines(
+            lines in proptest::collection::vec("[ ]{0,4}[a-z#'\"|>\\[{@`-]{0,3}[a-z]{0,3}:?[ \t]?[a-z:#'\"\\[\\]{}@` |>-]{0,12}", 0..12)
+        ) {
+            let text = lines.join("\n");
+            let _ = repair_frontmatter(&text);
+        }
+
+        #[test]
+        fn text_without_colons_is_never_changed(text in "[^:]{0,200}") {
+            proptest::prop_assert_eq!(repair_frontmatter(&text), None);
+        }
+    }
 }

@@ -1,5 +1,7 @@
 //! `parse_skill_file` against the cases Codex 0.171 was observed with (errata §4.1–4.3, §11) and
 //! the parsing cases of spec §13.3. Each test pins one behaviour.
+use std::fmt::Write as _;
+
 use skilldeck_loader::parse::{ParsedSkillFile, parse_skill_file};
 
 /// A `SKILL.md` whose front matter is `lines`, followed by a small body.
@@ -138,8 +140,9 @@ fn unquoted_colon_in_description_is_repaired() {
 
 #[test]
 fn unquoted_colon_and_apostrophe_in_short_description_are_repaired() {
-    let skill =
-        parsed("name: a\ndescription: d\nmetadata:\n  short-description: What's included: builds and tests");
+    let skill = parsed(
+        "name: a\ndescription: d\nmetadata:\n  short-description: What's included: builds and tests",
+    );
     assert_eq!(
         skill.short_description.as_deref(),
         Some("What's included: builds and tests")
@@ -157,7 +160,9 @@ fn broken_unknown_keys_no_longer_block_loading() {
 #[test]
 fn block_scalar_survives_repair_of_a_later_line() {
     assert_eq!(
-        description("name: a\ndescription: |-\n  Build for AWS: ECS\n  second: line\nargument-hint: <x: y>"),
+        description(
+            "name: a\ndescription: |-\n  Build for AWS: ECS\n  second: line\nargument-hint: <x: y>"
+        ),
         "Build for AWS: ECS second: line"
     );
 }
@@ -289,8 +294,14 @@ fn yes_description_stays_yes() {
 
 #[test]
 fn integer_and_boolean_names_are_their_source_text() {
-    assert_eq!(parsed("name: 42\ndescription: d").name.as_deref(), Some("42"));
-    assert_eq!(parsed("name: true\ndescription: d").name.as_deref(), Some("true"));
+    assert_eq!(
+        parsed("name: 42\ndescription: d").name.as_deref(),
+        Some("42")
+    );
+    assert_eq!(
+        parsed("name: true\ndescription: d").name.as_deref(),
+        Some("true")
+    );
 }
 
 #[test]
@@ -376,7 +387,9 @@ fn disable_model_invocation_defaults_to_false() {
 #[test]
 fn disable_model_invocation_of_another_type_is_ignored() {
     for value in ["'true'", "yes", "1", "[true]", "{a: b}", "~"] {
-        let skill = parsed(&format!("description: d\ndisable-model-invocation: {value}"));
+        let skill = parsed(&format!(
+            "description: d\ndisable-model-invocation: {value}"
+        ));
         assert!(!skill.disable_model_invocation, "{value}");
     }
 }
@@ -400,7 +413,9 @@ fn disable_model_invocation_is_read_from_the_repaired_text() {
 #[test]
 fn name_whitespace_collapses() {
     assert_eq!(
-        parsed("name: '  spaced   name\there  '\ndescription: d").name.as_deref(),
+        parsed("name: '  spaced   name\there  '\ndescription: d")
+            .name
+            .as_deref(),
         Some("spaced name here")
     );
 }
@@ -448,13 +463,20 @@ fn empty_short_description_is_absent() {
 #[test]
 fn long_short_description_is_kept_verbatim() {
     let long = "s".repeat(1025);
-    let skill = parsed(&format!("description: d\nmetadata:\n  short-description: {long}"));
+    let skill = parsed(&format!(
+        "description: d\nmetadata:\n  short-description: {long}"
+    ));
     assert_eq!(skill.short_description, Some(long));
 }
 
 #[test]
 fn long_descriptions_are_not_limited() {
-    for text in ["c".repeat(1024), "c".repeat(1025), "c".repeat(3000), "😀".repeat(1025)] {
+    for text in [
+        "c".repeat(1024),
+        "c".repeat(1025),
+        "c".repeat(3000),
+        "😀".repeat(1025),
+    ] {
         assert_eq!(description(&format!("description: {text}")), text);
     }
 }
@@ -473,7 +495,9 @@ fn name_length_is_not_checked_by_the_parser() {
 #[test]
 fn names_need_no_particular_characters() {
     assert_eq!(
-        parsed("name: café.skill v2\ndescription: d").name.as_deref(),
+        parsed("name: café.skill v2\ndescription: d")
+            .name
+            .as_deref(),
         Some("café.skill v2")
     );
 }
@@ -486,7 +510,7 @@ fn alias_bomb_in_ignored_keys_loads() {
     for level in 1..12 {
         let previous = level - 1;
         let refs = vec![format!("*a{previous}"); 10].join(", ");
-        lines.push_str(&format!("a{level}: &a{level} [{refs}]\n"));
+        writeln!(lines, "a{level}: &a{level} [{refs}]").expect("write to String");
     }
     lines.push_str("name: bomb\ndescription: survives");
     assert_eq!(description(&lines), "survives");
@@ -503,7 +527,11 @@ fn nul_byte_in_description_is_a_control_character_error() {
 #[test]
 fn deep_nesting_in_an_ignored_key_loads() {
     // Ignored values are skipped without recursion, so no depth limit applies to them.
-    let lines = format!("x:\n  - {}{}\ndescription: d", "[".repeat(10_000), "]".repeat(10_000));
+    let lines = format!(
+        "x:\n  - {}{}\ndescription: d",
+        "[".repeat(10_000),
+        "]".repeat(10_000)
+    );
     assert_eq!(description(&lines), "d");
 }
 
