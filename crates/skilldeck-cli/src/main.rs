@@ -30,7 +30,11 @@ fn main() -> ExitCode {
         Err(error) => {
             let style = style::Style::stderr();
             eprintln!("{} {error:#}", style.red("error:"));
-            ExitCode::from(1)
+            if error.downcast_ref::<commands::UsageError>().is_some() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::from(1)
+            }
         }
     }
 }

@@ -202,13 +202,7 @@ impl SkillsManagerBuilder {
             Some(cwd) => cwd,
             None => std::env::current_dir().map_err(BuildError::CurrentDir)?,
         };
-        let cwd = if cwd.is_absolute() {
-            cwd
-        } else {
-            std::env::current_dir()
-                .map_err(BuildError::CurrentDir)?
-                .join(cwd)
-        };
+        let cwd = absolute(&cwd)?;
         let user_home = match self.user_home {
             Some(given) => given,
             None => (self.env)("HOME")
@@ -225,10 +219,9 @@ impl SkillsManagerBuilder {
         let home = home.ok_or_else(|| BuildError::NoHome {
             env: self.layout.home_env.to_string(),
         })?;
-        let home = absolute(&home, &cwd);
-        let config_files = self
-            .config_files
-            .unwrap_or_else(|| vec![self.layout.config_path(&home)]);
+        let home = absolute(&home)?;
+        let overrides =
+            crate::tiers::parse_overrides(&self.overrides).map_err(BuildError::Override)?;
         let install_bundled = self.install_bundled.unwrap_or(self.profile.writes());
         let settings = Settings {
             loader_options: self
@@ -245,8 +238,8 @@ impl SkillsManagerBuilder {
             admin_dir: self.admin_dir,
             extra_roots: self.extra_roots,
             providers: self.providers,
-            config_files,
-            overrides: self.overrides,
+            config_files: self.config_files,
+            overrides,
             product: self.product,
             install_bundled,
         };
@@ -254,10 +247,13 @@ impl SkillsManagerBuilder {
     }
 }
 
-fn absolute(path: &Path, base: &Path) -> PathBuf {
+/// `path`, joined to the process's current directory when relative.
+fn absolute(path: &Path) -> Result<PathBuf, BuildError> {
     if path.is_absolute() {
-        path.to_path_buf()
+        Ok(path.to_path_buf())
     } else {
-        base.join(path)
+        Ok(std::env::current_dir()
+            .map_err(BuildError::CurrentDir)?
+            .join(path))
     }
 }

@@ -12,4 +12,7 @@ pub enum BuildError {
     /// The process's current directory is needed and unknown.
     #[error("cannot read the current directory: {0}")]
     CurrentDir(#[source] std::io::Error),
+    /// A `-c key=value` override is malformed (not `key=value`, or not a TOML value).
+    #[error(transparent)]
+    Override(skilldeck_config::ConfigError),
 }

@@ -82,3 +82,13 @@ pub use skilldeck_model::{
 pub mod model {
     pub use skilldeck_model::*;
 }
+
+/// Configuration layers and enable/disable rules ([`skilldeck_config`]).
+pub mod config {
+    pub use skilldeck_config::*;
+}
+
+/// Mentions and `<skill>` fragments ([`skilldeck_injection`]).
+pub mod injection {
+    pub use skilldeck_injection::*;
+}

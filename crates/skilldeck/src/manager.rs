@@ -9,9 +9,10 @@ use skilldeck_model::{LoadOutcome, Product, SkillError, SkillRoot};
 
 use crate::freshness::Stamps;
 use crate::tiers::{
-    self, CatalogRequest, Detection, EffectiveConfig, InjectionOptions, InjectionResult,
-    LoaderOptions, RootProvider, UserInput,
+    self, CatalogRequest, Detection, EffectiveConfig, FsReader, InjectionOptions,
+    InjectionResult, LoaderOptions, RootProvider, SkillReader, UserInput,
 };
+use skilldeck_config::SessionOverrides;
 use crate::{Catalog, Profile, SkillsManagerBuilder};
 use skilldeck_model::Layout;
 
@@ -25,8 +26,8 @@ pub(crate) struct Settings {
     pub(crate) admin_dir: Option<PathBuf>,
     pub(crate) extra_roots: Vec<SkillRoot>,
     pub(crate) providers: Vec<Arc<dyn RootProvider>>,
-    pub(crate) config_files: Vec<PathBuf>,
-    pub(crate) overrides: Vec<String>,
+    pub(crate) config_files: Option<Vec<PathBuf>>,
+    pub(crate) overrides: SessionOverrides,
     pub(crate) product: Option<Product>,
     pub(crate) loader_options: LoaderOptions,
     pub(crate) injection_options: InjectionOptions,
@@ -131,7 +132,7 @@ impl SkillsManager {
 
     /// The effective configuration for the builder's cwd (config files + `-c` overrides).
     pub fn config(&self) -> Result<EffectiveConfig, tiers::ConfigError> {
-        tiers::read_config(&self.settings)
+        tiers::read_config(&self.settings, &self.settings.cwd)
     }
 
     /// Warnings from setting up (a failed install of the bundled skills), for people. Empty
@@ -174,7 +175,7 @@ impl SkillsManager {
     /// The catalog with explicit texts, usage section and format.
     pub fn catalog_with(&self, request: &CatalogRequest) -> Option<Catalog> {
         let (loaded, config) = self.loaded(&self.settings.cwd);
-        if !config.include_instructions() {
+        if !config.include_instructions {
             return None;
         }
         tiers::render(&loaded.outcome, request)
@@ -184,8 +185,22 @@ impl SkillsManager {
     /// diagnostics that explain what was silently not injected. Works even when
     /// `skills.include_instructions = false`.
     pub fn inject(&self, inputs: &[UserInput]) -> InjectionResult {
+        self.inject_with_reader(inputs, &FsReader)
+    }
+
+    /// [`SkillsManager::inject`] reading the bodies through `reader` (a remote file system, a
+    /// test fake).
+    pub fn inject_with_reader(
+        &self,
+        inputs: &[UserInput],
+        reader: &dyn SkillReader,
+    ) -> InjectionResult {
         let (loaded, _) = self.loaded(&self.settings.cwd);
-        tiers::inject(&loaded.outcome, inputs, &self.settings.injection_options)
+        let mut options = self.settings.injection_options.clone();
+        if options.cwd.is_none() {
+            options.cwd = Some(self.settings.cwd.clone());
+        }
+        tiers::inject(&loaded.outcome, inputs, &options, reader)
     }
 
     /// Which skill `command` (run in `workdir`) used, if any, as Codex detects it.
@@ -222,22 +237,18 @@ impl SkillsManager {
     }
 
     fn loaded(&self, cwd: &Path) -> (Arc<Loaded>, EffectiveConfig) {
-        let config = match tiers::read_config(&self.settings) {
+        let config = match tiers::read_config(&self.settings, cwd) {
             Ok(config) => config,
-            Err(error) if self.settings.profile == Profile::Codex => {
-                return (fatal_config_outcome(cwd, &error), EffectiveConfig::default());
-            }
-            Err(error) => {
-                let loaded = fatal_config_outcome(cwd, &error);
-                return (loaded, EffectiveConfig::default());
-            }
+            // In the codex profile a malformed `[skills]` table is fatal (errata 7.j); in the
+            // skilldeck profile only an unreadable file or a malformed `-c` value gets here.
+            Err(error) => return (fatal_config_outcome(cwd, &error), EffectiveConfig::default()),
         };
         self.setup.get_or_init(|| self.set_up(&config));
 
         let discovery = tiers::discover(&self.settings, cwd, &config);
         let key = ConfigKey {
             roots: discovery.roots.iter().map(root_key).collect(),
-            rules: config.rules_key(),
+            rules: tiers::rules_key(&config),
             product: self.settings.product,
         };
         {
@@ -252,7 +263,8 @@ impl SkillsManager {
 
         self.loads.fetch_add(1, Ordering::Relaxed);
         let mut outcome = tiers::load(&discovery.roots, &self.settings);
-        outcome.disabled_paths = config.disabled_paths(&outcome);
+        config.apply(&mut outcome);
+        outcome.diagnostics.extend(config.diagnostics.iter().cloned());
         let stamps = Stamps::record(&outcome, &discovery.absent);
         let loaded = Arc::new(Loaded {
             outcome: Arc::new(outcome),
@@ -266,7 +278,7 @@ impl SkillsManager {
     /// First use: install the bundled skills when the profile writes and the config allows it.
     fn set_up(&self, config: &EffectiveConfig) -> Vec<String> {
         if !(self.settings.install_bundled && self.settings.profile.writes())
-            || !config.bundled_enabled()
+            || !config.bundled_enabled
         {
             return Vec::new();
         }

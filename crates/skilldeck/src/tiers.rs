@@ -4,16 +4,20 @@
 //! TEMPORARY: the tier crates are being written at the same time as this facade; until each
 //! one lands, its adapter here is a minimal stand-in with the same shape (documented as such).
 
-use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use skilldeck_config::{ConfigLayer, SessionOverrides};
 use skilldeck_model::{Layout, LoadOutcome, SkillRoot};
 
 use crate::Profile;
 use crate::manager::Settings;
 
-pub use crate::catalog::{Catalog, CatalogFormat, CatalogRequest, CatalogTexts};
+pub use crate::catalog::{Catalog, CatalogRequest};
+pub use skilldeck_config::{ConfigError, SkillsConfig as EffectiveConfig};
+pub use skilldeck_injection::{
+    FsReader, Injection, InjectionOptions, InjectionResult, SkillReader, UserInput,
+};
 
 /// Inputs of root discovery (stand-in for the loader's).
 #[derive(Clone, Debug)]
@@ -38,57 +42,6 @@ pub trait RootProvider: Send + Sync {
 #[derive(Clone, Debug, Default)]
 pub struct LoaderOptions {}
 
-/// Injection options (stand-in).
-#[derive(Clone, Debug, Default)]
-pub struct InjectionOptions {}
-
-impl InjectionOptions {
-    /// Codex's bytes.
-    pub fn codex() -> InjectionOptions {
-        InjectionOptions {}
-    }
-    /// skilldeck's defaults.
-    pub fn skilldeck() -> InjectionOptions {
-        InjectionOptions {}
-    }
-}
-
-/// One user input item (stand-in).
-#[derive(Clone, Debug)]
-pub enum UserInput {
-    /// Free text.
-    Text(String),
-}
-
-impl UserInput {
-    /// A text item.
-    pub fn text(text: impl Into<String>) -> UserInput {
-        UserInput::Text(text.into())
-    }
-}
-
-/// One injected skill (stand-in).
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Injection {
-    /// Name.
-    pub name: String,
-    /// Path.
-    pub path: String,
-    /// Body.
-    pub contents: String,
-    /// `<skill>` text.
-    pub fragment: String,
-}
-
-/// Injections and diagnostics (stand-in).
-#[derive(Clone, Debug, Default)]
-pub struct InjectionResult {
-    /// Injections in order.
-    pub injections: Vec<Injection>,
-    /// Findings for people.
-    pub diagnostics: Vec<skilldeck_model::Diagnostic>,
-}
-
 /// A detected skill use (stand-in).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Detection {
@@ -112,39 +65,6 @@ impl Detector {
     }
     pub(crate) fn detect(&self, _command: &str, _workdir: &Path, _extended: bool) -> Option<Detection> {
         None
-    }
-}
-
-/// A configuration that could not be loaded (stand-in).
-#[derive(Clone, Debug)]
-pub struct ConfigError(String);
-
-impl fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
-
-/// The `[skills]` settings in effect (stand-in).
-#[derive(Clone, Debug, Default)]
-pub struct EffectiveConfig {}
-
-impl EffectiveConfig {
-    /// `skills.include_instructions`.
-    pub fn include_instructions(&self) -> bool {
-        true
-    }
-    /// `skills.bundled.enabled`.
-    pub fn bundled_enabled(&self) -> bool {
-        true
-    }
-    pub(crate) fn rules_key(&self) -> String {
-        String::new()
-    }
-    pub(crate) fn disabled_paths(&self, _outcome: &LoadOutcome) -> BTreeSet<PathBuf> {
-        BTreeSet::new()
     }
 }
 
@@ -192,8 +112,54 @@ pub(crate) fn injection_options_for(profile: Profile) -> InjectionOptions {
     }
 }
 
-pub(crate) fn read_config(_settings: &Settings) -> Result<EffectiveConfig, ConfigError> {
-    Ok(EffectiveConfig::default())
+fn config_profile(profile: Profile) -> skilldeck_config::Profile {
+    match profile {
+        Profile::Codex => skilldeck_config::Profile::Codex,
+        Profile::Skilldeck => skilldeck_config::Profile::Skilldeck,
+    }
+}
+
+/// The `-c` overrides, parsed (malformed ones are reported by [`crate::SkillsManagerBuilder::build`]).
+pub(crate) fn parse_overrides(raws: &[String]) -> Result<SessionOverrides, ConfigError> {
+    SessionOverrides::parse(raws)
+}
+
+/// The effective configuration: the config files (default: `<home>/config.toml`), then the
+/// `-c` overrides (relative paths against `cwd`).
+pub(crate) fn read_config(settings: &Settings, cwd: &Path) -> Result<EffectiveConfig, ConfigError> {
+    let profile = config_profile(settings.profile);
+    let Some(files) = &settings.config_files else {
+        return EffectiveConfig::load(
+            &settings.layout,
+            &settings.home,
+            &settings.overrides,
+            cwd,
+            profile,
+        );
+    };
+    let mut layers = Vec::with_capacity(files.len() + 1);
+    for path in files {
+        match std::fs::read_to_string(path) {
+            Ok(text) => layers.push(ConfigLayer::from_file_text(path.clone(), text)),
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(source) => {
+                return Err(ConfigError::Read {
+                    path: path.clone(),
+                    source,
+                });
+            }
+        }
+    }
+    if !settings.overrides.is_empty() {
+        layers.push(ConfigLayer::from_overrides(&settings.overrides, cwd));
+    }
+    EffectiveConfig::from_layers(&layers, profile)
+}
+
+/// What the cache must be keyed by besides the roots: the rules in order, plus the findings
+/// they came with (so a cached outcome carries the diagnostics of its own configuration).
+pub(crate) fn rules_key(config: &EffectiveConfig) -> String {
+    format!("{:?}\n{:?}", config.rules, config.diagnostics)
 }
 
 /// Roots to scan, plus candidates that did not exist (watched for creation).
@@ -231,11 +197,12 @@ pub(crate) fn render(_outcome: &LoadOutcome, _request: &CatalogRequest) -> Optio
 }
 
 pub(crate) fn inject(
-    _outcome: &LoadOutcome,
-    _inputs: &[UserInput],
-    _options: &InjectionOptions,
+    outcome: &LoadOutcome,
+    inputs: &[UserInput],
+    options: &InjectionOptions,
+    reader: &dyn SkillReader,
 ) -> InjectionResult {
-    InjectionResult::default()
+    skilldeck_injection::inject(outcome, inputs, options, reader)
 }
 
 pub(crate) fn install(

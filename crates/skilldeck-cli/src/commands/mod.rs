@@ -11,7 +11,7 @@ pub mod validate;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use skilldeck::{Profile, SkillsManager};
+use skilldeck::{BuildError, Profile, SkillsManager};
 
 use crate::args::{GlobalArgs, ProfileArg};
 use crate::style::print_warnings;
@@ -50,8 +50,24 @@ pub fn manager(global: &GlobalArgs) -> anyhow::Result<SkillsManager> {
     if let Some(admin) = &global.admin_dir {
         builder = builder.admin_dir(absolute(admin)?);
     }
-    Ok(builder.build()?)
+    match builder.build() {
+        Ok(manager) => Ok(manager),
+        Err(error @ BuildError::Override(_)) => Err(UsageError(error.to_string()).into()),
+        Err(error) => Err(error.into()),
+    }
 }
+
+/// A usage error found after parsing (a malformed `-c`): exit status 2, like clap's.
+#[derive(Debug)]
+pub struct UsageError(pub String);
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for UsageError {}
 
 /// Prints the manager's set-up warnings (a failed install) once a load has happened.
 pub fn print_setup_warnings(manager: &SkillsManager) {
