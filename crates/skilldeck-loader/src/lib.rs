@@ -1,13 +1,77 @@
 //! Finds skill roots, scans them and parses every `SKILL.md` exactly as Codex 0.171 does.
-//! (Crate docs are completed by the loader work.)
+//!
+//! **Owns:** root discovery ([`DiscoveryContext`], the [`RootProvider`] trait and the built-in
+//! providers), the bounded breadth-first scan of each root (depth, directory and entry limits,
+//! symlink and hidden-directory policy, safe bounded reads), `SKILL.md` front matter with the
+//! YAML repair pass, `agents/openai.yaml`, plugin namespaces, and the merge + sort that yields
+//! a [`LoadOutcome`](skilldeck_model::LoadOutcome).
+//!
+//! **Must not:** render text for people or the model, or read configuration files. Whatever
+//! configuration decides (markers, bundled skills on/off, extra roots) arrives in the
+//! [`DiscoveryContext`]; disabling skills by path is applied later, so `disabled_paths` stays
+//! empty here.
+//!
+//! Loading never fails as a whole: a broken `SKILL.md` is one
+//! [`SkillError`](skilldeck_model::SkillError), anything else worth telling (a traversal limit,
+//! an unreadable directory) is a [`Diagnostic`](skilldeck_model::Diagnostic).
+//!
+//! [`LoaderOptions::default`] is Codex-compatible; improvements are opt-in fields.
+//! [`scan_root`] is a pure function of one root and the options, so roots can be scanned in
+//! parallel and merged with [`merge_root_scans`] into the same outcome.
+//!
+//! # Example
+//!
+//! ```
+//! use skilldeck_loader::{DiscoveryContext, LoaderOptions, load};
+//! use skilldeck_model::{Layout, Scope};
+//!
+//! let repo = tempfile::tempdir().unwrap();
+//! let repo = repo.path();
+//! std::fs::create_dir(repo.join(".git")).unwrap();
+//! let skill_dir = repo.join(".agents/skills/pdf");
+//! std::fs::create_dir_all(&skill_dir).unwrap();
+//! std::fs::write(
+//!     skill_dir.join("SKILL.md"),
+//!     "---\nname: pdf\ndescription: Fill and merge PDF forms\n---\n\nSteps…\n",
+//! )
+//! .unwrap();
+//!
+//! // No homes given, so only the repository's roots (and the admin root) are looked at.
+//! let ctx = DiscoveryContext::new(Layout::codex(), repo).with_bundled_enabled(false);
+//! let outcome = load(&ctx, &[], &LoaderOptions::default());
+//!
+//! assert!(outcome.errors.is_empty());
+//! let skill = &outcome.skills[0];
+//! assert_eq!(skill.name, "pdf");
+//! assert_eq!(skill.description, "Fill and merge PDF forms");
+//! assert_eq!(skill.scope, Scope::REPO);
+//! assert_eq!(skill.walked_path, std::path::Path::new("pdf/SKILL.md"));
+//! ```
 #![deny(missing_docs)]
 
+mod discovery;
 mod frontmatter;
 mod manifest;
+mod merge;
+mod namespace;
 mod openai_yaml;
+mod options;
+mod read;
+mod scan;
 mod skill_file;
 mod text;
+mod walk;
 mod yaml_repair;
+
+pub use discovery::{
+    AdminRoots, DEFAULT_PROJECT_ROOT_MARKER, DiscoveryContext, ExtraRoots, ProjectConfigRoots,
+    RepoAgentsRoots, RootProvider, SystemRoots, UserRoots, discover_roots,
+};
+pub use merge::{dedupe_roots, load, load_roots, merge_root_scans};
+pub use options::{
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_DIRS, DEFAULT_MAX_ENTRIES, DEPENDENCY_DIR_NAMES, LoaderOptions,
+};
+pub use scan::{RootScan, scan_root};
 
 #[doc(hidden)]
 pub mod parse {

@@ -1,0 +1,239 @@
+//! Scanning one root: walk it, then load every `SKILL.md` found (spec §4, §5, errata §3–§4).
+//!
+//! [`scan_root`] is a pure function of the root and the options, so roots can be scanned in any
+//! order or in parallel and merged afterwards with the same result.
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use skilldeck_model::{Diagnostic, SkillError, SkillMetadata, SkillPolicy, SkillRoot};
+
+use crate::LoaderOptions;
+use crate::namespace::{ManifestCache, NamespaceResolver, qualify};
+use crate::openai_yaml::{OpenAiMetadata, parse_openai_yaml};
+use crate::read::{is_regular_file, read_optional_file, read_skill_text};
+use crate::skill_file::parse_skill_file;
+use crate::text::collapse_whitespace;
+use crate::walk::{Inventory, METADATA_DIR_NAME, METADATA_FILE_NAME, walk};
+
+/// Longest base name, in characters (after whitespace collapsing).
+const MAX_NAME_CHARS: usize = 64;
+/// Name used when neither the front matter nor the folder gives one.
+const FALLBACK_NAME: &str = "skill";
+
+/// What one root contributed. Merge several with [`crate::merge_root_scans`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootScan {
+    /// The root, with its path canonicalised (the raw path when that fails).
+    pub root: SkillRoot,
+    /// Loaded skills in walk order (not yet de-duplicated, filtered or sorted).
+    pub skills: Vec<SkillMetadata>,
+    /// Broken `SKILL.md` files in walk order (always empty for scopes that do not report errors).
+    pub errors: Vec<SkillError>,
+    /// Limits hit, unreadable directories, ignored `openai.yaml` files.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A candidate after canonicalisation.
+struct Candidate {
+    walked: PathBuf,
+    canonical: PathBuf,
+}
+
+/// Canonical form of a path, or the path itself when it cannot be resolved.
+pub(crate) fn canonical_or_raw(path: &Path) -> PathBuf {
+    dunce::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// Scans one root: its skills, errors and diagnostics. Never panics and never fails as a whole.
+pub fn scan_root(root: &SkillRoot, options: &LoaderOptions) -> RootScan {
+    let canonical_root = canonical_or_raw(&root.path);
+    let scanned_root = SkillRoot {
+        path: canonical_root.clone(),
+        ..root.clone()
+    };
+    let scope = &root.scope;
+    let mut inventory = walk(&canonical_root, scope.follows_symlinks(), options);
+    let mut scan = RootScan {
+        root: scanned_root,
+        skills: Vec::new(),
+        errors: Vec::new(),
+        diagnostics: std::mem::take(&mut inventory.diagnostics),
+    };
+    if inventory.skill_files.is_empty() {
+        return scan;
+    }
+
+    let candidates: Vec<Candidate> = inventory
+        .skill_files
+        .iter()
+        .map(|relative| {
+            let walked_abs = canonical_root.join(relative);
+            Candidate {
+                canonical: canonical_or_raw(&walked_abs),
+                walked: relative.clone(),
+            }
+        })
+        .collect();
+
+    let plugin_root = root.plugin_root.as_deref().map(canonical_or_raw);
+    let resolver = if let Some(namespace) = &root.plugin_namespace {
+        NamespaceResolver::provided(namespace)
+    } else {
+        let symlinked_dirs: BTreeSet<PathBuf> = candidates
+            .iter()
+            .filter(|candidate| candidate.canonical != canonical_root.join(&candidate.walked))
+            .filter_map(|candidate| candidate.canonical.parent().map(Path::to_path_buf))
+            .collect();
+        let plugin_roots: BTreeSet<PathBuf> = inventory
+            .plugin_roots
+            .iter()
+            .map(|relative| canonical_root.join(relative))
+            .collect();
+        NamespaceResolver::discover(
+            &canonical_root,
+            &symlinked_dirs,
+            &plugin_roots,
+            &mut ManifestCache::default(),
+        )
+    };
+
+    for candidate in candidates {
+        match load_skill(
+            &candidate,
+            root,
+            &inventory,
+            plugin_root.as_deref(),
+            &resolver,
+            options,
+            &mut scan.diagnostics,
+        ) {
+            Ok(Some(mut skill)) => {
+                skill.root.clone_from(&canonical_root);
+                scan.skills.push(skill);
+            }
+            Ok(None) => {}
+            Err(message) => {
+                if scope.reports_errors() {
+                    scan.errors.push(SkillError {
+                        path: candidate.canonical,
+                        message,
+                    });
+                }
+            }
+        }
+    }
+    scan
+}
+
+/// Loads one candidate. `Ok(None)`: the file vanished or is no longer a regular file.
+fn load_skill(
+    candidate: &Candidate,
+    root: &SkillRoot,
+    inventory: &Inventory,
+    plugin_root: Option<&Path>,
+    resolver: &NamespaceResolver,
+    options: &LoaderOptions,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<Option<SkillMetadata>, String> {
+    let Some(text) = read_skill_text(&candidate.canonical)? else {
+        return Ok(None);
+    };
+    let parsed = parse_skill_file(&text)?;
+    let base_name = parsed
+        .name
+        .clone()
+        .unwrap_or_else(|| default_name(&candidate.canonical));
+    if base_name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!(
+            "invalid name: exceeds maximum length of {MAX_NAME_CHARS} characters"
+        ));
+    }
+
+    let skill_dir = candidate.canonical.parent().unwrap_or(Path::new(""));
+    let metadata = load_metadata(candidate, inventory, skill_dir, plugin_root, diagnostics);
+    let mut policy = metadata.policy;
+    if options.honour_disable_model_invocation && parsed.disable_model_invocation {
+        let policy = policy.get_or_insert_with(SkillPolicy::default);
+        if policy.allow_implicit_invocation.is_none() {
+            policy.allow_implicit_invocation = Some(false);
+        }
+    }
+
+    let name = qualify(resolver.for_skill(&candidate.canonical), base_name);
+    let mut skill = SkillMetadata::new(
+        name,
+        parsed.description,
+        candidate.canonical.clone(),
+        root.scope.clone(),
+    );
+    skill.short_description = parsed.short_description;
+    skill.interface = metadata.interface;
+    skill.dependencies = metadata.dependencies;
+    skill.policy = policy;
+    skill.plugin_id.clone_from(&root.plugin_id);
+    skill.walked_path.clone_from(&candidate.walked);
+    Ok(Some(skill))
+}
+
+/// The folder name of the canonical `SKILL.md`, whitespace-collapsed; `skill` when empty or not
+/// UTF-8.
+fn default_name(canonical: &Path) -> String {
+    canonical
+        .parent()
+        .and_then(Path::file_name)
+        .and_then(|name| name.to_str())
+        .map(collapse_whitespace)
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| FALLBACK_NAME.to_owned())
+}
+
+/// Reads `agents/openai.yaml` of the canonical skill folder when the walk saw it, or when the
+/// walk cannot prove its absence (an `agents` folder exists, or the walk was incomplete).
+fn load_metadata(
+    candidate: &Candidate,
+    inventory: &Inventory,
+    skill_dir: &Path,
+    plugin_root: Option<&Path>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> OpenAiMetadata {
+    let walked_dir = candidate.walked.parent().unwrap_or(Path::new(""));
+    let path = skill_dir.join(METADATA_DIR_NAME).join(METADATA_FILE_NAME);
+    let seen = inventory.metadata_files.contains(walked_dir);
+    let worth_probing =
+        !inventory.is_complete() || inventory.metadata_dir_parents.contains(walked_dir);
+    if !(seen || worth_probing && is_regular_file(&path)) {
+        return OpenAiMetadata::default();
+    }
+    let text = match read_optional_file(&path) {
+        Ok(Some(bytes)) => match String::from_utf8(bytes) {
+            Ok(text) => text,
+            Err(error) => {
+                diagnostics.push(
+                    Diagnostic::warning(
+                        "metadata.read",
+                        format!("ignored agents/openai.yaml: {}", error.utf8_error()),
+                    )
+                    .at(&path),
+                );
+                return OpenAiMetadata::default();
+            }
+        },
+        Ok(None) => return OpenAiMetadata::default(),
+        Err(error) => {
+            diagnostics.push(
+                Diagnostic::warning(
+                    "metadata.read",
+                    format!("ignored agents/openai.yaml: {error}"),
+                )
+                .at(&path),
+            );
+            return OpenAiMetadata::default();
+        }
+    };
+    let (metadata, found) = parse_openai_yaml(&text, skill_dir, plugin_root);
+    diagnostics.extend(found.into_iter().map(|diagnostic| match diagnostic.path {
+        Some(_) => diagnostic,
+        None => diagnostic.at(&path),
+    }));
+    metadata
+}
