@@ -1,0 +1,351 @@
+//! The catalog pipeline: candidates → order → both renders → choice → fragment.
+
+use std::borrow::Cow;
+
+use skilldeck_model::{LoadOutcome, SkillMetadata, display_path};
+
+use crate::aliases::{AliasRoot, alias_table};
+use crate::line::{LineParts, cap_description, char_prefix, format_line};
+use crate::report::{CatalogReport, CatalogWarning, RenderMode};
+use crate::stages::{Allocation, Sharing, allocate};
+use crate::{Budget, CatalogTexts, CostModel};
+
+/// Opening tag of the catalog fragment.
+pub const OPEN_TAG: &str = "<skills_instructions>";
+/// Closing tag of the catalog fragment.
+pub const CLOSE_TAG: &str = "</skills_instructions>";
+
+/// How to render the catalog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CatalogOptions {
+    /// What the skill lines may cost.
+    pub budget: Budget,
+    /// Whether to end with `### How to use skills` and the usage text (Codex: per model).
+    pub include_usage: bool,
+}
+
+impl Default for CatalogOptions {
+    /// Codex's defaults for an unknown context window: 8,000 characters, with usage section.
+    fn default() -> Self {
+        CatalogOptions::for_context_window(None)
+    }
+}
+
+impl CatalogOptions {
+    /// Codex's budget for this context window (see [`Budget::for_context_window`]), with usage.
+    pub fn for_context_window(window: Option<i64>) -> CatalogOptions {
+        CatalogOptions {
+            budget: Budget::for_context_window(window),
+            include_usage: true,
+        }
+    }
+}
+
+/// One listed skill line.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct CatalogLine {
+    /// Skill name.
+    pub name: String,
+    /// Scope name (`system`, `admin`, `repo`, `user` or a custom scope).
+    pub scope: String,
+    /// The description as listed: possibly cut, possibly empty.
+    pub description: String,
+    /// Length in chars of the description before the budget (after the 1,024-char cap).
+    pub description_chars: usize,
+    /// The path as listed (`r0/…` in alias mode).
+    pub path: String,
+    /// The walked absolute path of the `SKILL.md` (root + path as walked), `/` separators.
+    pub location: String,
+    /// The exact line of the fragment.
+    pub text: String,
+}
+
+/// A skill the budget left out.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct OmittedSkill {
+    /// Skill name.
+    pub name: String,
+    /// The walked absolute path of its `SKILL.md`.
+    pub location: String,
+}
+
+/// A rendered catalog: the fragment and everything that explains it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Catalog {
+    /// The exact `<skills_instructions>…</skills_instructions>` fragment (no trailing newline).
+    #[serde(skip)]
+    pub text: String,
+    /// Counts and decisions of the chosen render.
+    pub report: CatalogReport,
+    /// Warnings for the user, in skilldeck's own words (never shown to the model).
+    #[serde(serialize_with = "serialize_warnings")]
+    pub warnings: Vec<CatalogWarning>,
+    /// The roots table (empty in absolute mode).
+    pub roots: Vec<AliasRoot>,
+    /// Listed skills, in catalog order.
+    pub lines: Vec<CatalogLine>,
+    /// Skills left out, in catalog order.
+    pub omitted: Vec<OmittedSkill>,
+}
+
+/// Renders the catalog of `outcome`'s implicit candidates, or `None` when there are none.
+///
+/// Follows Codex 0.171: both an absolute and an alias render are computed and the alias render
+/// wins iff it lists more skills, then iff it cuts fewer description chars, then iff it is
+/// strictly cheaper overall. Costs use Codex's unit for `options.budget`.
+pub fn render_catalog(
+    outcome: &LoadOutcome,
+    options: &CatalogOptions,
+    texts: &CatalogTexts,
+) -> Option<Catalog> {
+    let model = options.budget.default_cost_model();
+    render(outcome, options, texts, model, Sharing::Fast)
+}
+
+/// [`render_catalog`] with another cost model (e.g. a real tokenizer) for the same budget limit.
+pub fn render_catalog_with(
+    outcome: &LoadOutcome,
+    options: &CatalogOptions,
+    texts: &CatalogTexts,
+    model: &dyn CostModel,
+) -> Option<Catalog> {
+    render(outcome, options, texts, model, Sharing::Fast)
+}
+
+/// Candidates in catalog order: prompt rank, then name (bytes), then path as a plain string.
+pub(crate) fn ordered_candidates(outcome: &LoadOutcome) -> Vec<&SkillMetadata> {
+    let mut candidates: Vec<&SkillMetadata> = outcome.implicit_candidates().collect();
+    candidates.sort_by(|a, b| {
+        a.scope
+            .prompt_rank()
+            .cmp(&b.scope.prompt_rank())
+            .then_with(|| a.name.as_bytes().cmp(b.name.as_bytes()))
+            .then_with(|| {
+                let (a, b) = (a.path.as_os_str(), b.path.as_os_str());
+                a.as_encoded_bytes().cmp(b.as_encoded_bytes())
+            })
+    });
+    candidates
+}
+
+pub(crate) fn render(
+    outcome: &LoadOutcome,
+    options: &CatalogOptions,
+    texts: &CatalogTexts,
+    model: &dyn CostModel,
+    sharing: Sharing,
+) -> Option<Catalog> {
+    let candidates = ordered_candidates(outcome);
+    if candidates.is_empty() {
+        return None;
+    }
+    let limit = options.budget.limit();
+    let descriptions: Vec<Cow<'_, str>> = candidates
+        .iter()
+        .map(|skill| cap_description(&skill.description))
+        .collect();
+    let absolute_paths: Vec<String> = candidates
+        .iter()
+        .map(|skill| display_path(&skill.walked_absolute_path()))
+        .collect();
+    let absolute_lines = line_parts(&candidates, &descriptions, &absolute_paths);
+    let absolute = allocate(&absolute_lines, limit, model, sharing);
+    let table = alias_table(&outcome.roots, &candidates, &absolute_paths);
+
+    let mut chosen = Chosen {
+        mode: RenderMode::Absolute,
+        allocation: absolute,
+        lines: absolute_lines.clone(),
+        overhead: 0,
+    };
+    if !table.roots.is_empty() {
+        let overhead = alias_overhead(texts, &table.roots, model);
+        if overhead < limit {
+            let alias_lines = line_parts(&candidates, &descriptions, &table.paths);
+            let alias = allocate(&alias_lines, limit - overhead, model, sharing);
+            if alias_wins(&alias, overhead, &chosen.allocation) {
+                chosen = Chosen {
+                    mode: RenderMode::Alias,
+                    allocation: alias,
+                    lines: alias_lines,
+                    overhead,
+                };
+            }
+        }
+    }
+    let roots = if chosen.mode == RenderMode::Alias {
+        table.roots
+    } else {
+        Vec::new()
+    };
+    Some(assemble(
+        &candidates,
+        &chosen,
+        &absolute_paths,
+        roots,
+        options,
+        texts,
+    ))
+}
+
+fn line_parts<'a>(
+    candidates: &[&'a SkillMetadata],
+    descriptions: &'a [Cow<'a, str>],
+    paths: &'a [String],
+) -> Vec<LineParts<'a>> {
+    candidates
+        .iter()
+        .zip(descriptions)
+        .zip(paths)
+        .map(|((skill, description), path)| LineParts {
+            name: &skill.name,
+            description,
+            path,
+        })
+        .collect()
+}
+
+struct Chosen<'a> {
+    mode: RenderMode,
+    allocation: Allocation,
+    lines: Vec<LineParts<'a>>,
+    overhead: u64,
+}
+
+/// Errata 8.h: `max(0, cost(alias header) − cost(absolute header))`; usage texts never count.
+pub(crate) fn alias_overhead(
+    texts: &CatalogTexts,
+    roots: &[AliasRoot],
+    model: &dyn CostModel,
+) -> u64 {
+    let mut alias_header = format!("\n## Skills\n{}\n### Skill roots\n", texts.intro(true));
+    for root in roots {
+        alias_header.push_str(&root.line());
+        alias_header.push('\n');
+    }
+    alias_header.push_str("### Available skills\n");
+    let absolute_header = format!(
+        "\n## Skills\n{}\n### Available skills\n",
+        texts.intro(false)
+    );
+    model
+        .cost(&alias_header)
+        .saturating_sub(model.cost(&absolute_header))
+}
+
+/// More skills, then fewer cut chars, then strictly cheaper (overhead included).
+fn alias_wins(alias: &Allocation, overhead: u64, absolute: &Allocation) -> bool {
+    let (alias_in, absolute_in) = (alias.included(), absolute.included());
+    if alias_in != absolute_in {
+        return alias_in > absolute_in;
+    }
+    if alias.truncated_chars != absolute.truncated_chars {
+        return alias.truncated_chars < absolute.truncated_chars;
+    }
+    overhead + alias.line_cost < absolute.line_cost
+}
+
+fn assemble(
+    candidates: &[&SkillMetadata],
+    chosen: &Chosen<'_>,
+    absolute_paths: &[String],
+    roots: Vec<AliasRoot>,
+    options: &CatalogOptions,
+    texts: &CatalogTexts,
+) -> Catalog {
+    let aliases = chosen.mode == RenderMode::Alias;
+    let mut lines = Vec::new();
+    let mut omitted = Vec::new();
+    for (index, shown) in chosen.allocation.shown.iter().enumerate() {
+        let skill = candidates[index];
+        let parts = &chosen.lines[index];
+        match *shown {
+            Some(chars) => {
+                let description = char_prefix(parts.description, chars);
+                lines.push(CatalogLine {
+                    name: skill.name.clone(),
+                    scope: skill.scope.name().to_owned(),
+                    description: description.to_owned(),
+                    description_chars: parts.description.chars().count(),
+                    path: parts.path.to_owned(),
+                    location: absolute_paths[index].clone(),
+                    text: format_line(parts.name, description, parts.path),
+                });
+            }
+            None => omitted.push(OmittedSkill {
+                name: skill.name.clone(),
+                location: absolute_paths[index].clone(),
+            }),
+        }
+    }
+
+    let mut text = String::with_capacity(
+        256 + lines.iter().map(|line| line.text.len() + 1).sum::<usize>()
+            + texts.usage(aliases).len(),
+    );
+    text.push_str(OPEN_TAG);
+    text.push_str("\n## Skills\n");
+    text.push_str(texts.intro(aliases));
+    text.push('\n');
+    if aliases {
+        text.push_str("### Skill roots\n");
+        for root in &roots {
+            text.push_str(&root.line());
+            text.push('\n');
+        }
+    }
+    text.push_str("### Available skills\n");
+    for line in &lines {
+        text.push_str(&line.text);
+        text.push('\n');
+    }
+    if options.include_usage {
+        text.push_str("### How to use skills\n");
+        text.push_str(texts.usage(aliases));
+        text.push('\n');
+    }
+    text.push_str(CLOSE_TAG);
+
+    let allocation = &chosen.allocation;
+    let report = CatalogReport {
+        total_count: candidates.len(),
+        included_count: lines.len(),
+        omitted_count: omitted.len(),
+        truncated_description_chars: allocation.truncated_chars,
+        truncated_description_count: allocation.truncated_count,
+        budget: options.budget,
+        mode: chosen.mode,
+        stage: allocation.stage,
+        alias_overhead: chosen.overhead,
+        line_cost: allocation.line_cost,
+    };
+    Catalog {
+        text,
+        warnings: CatalogWarning::for_report(&report),
+        report,
+        roots,
+        lines,
+        omitted,
+    }
+}
+
+fn serialize_warnings<S: serde::Serializer>(
+    warnings: &[CatalogWarning],
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    #[derive(serde::Serialize)]
+    struct Shown<'a> {
+        #[serde(flatten)]
+        warning: &'a CatalogWarning,
+        message: String,
+    }
+    let mut seq = serializer.serialize_seq(Some(warnings.len()))?;
+    for warning in warnings {
+        seq.serialize_element(&Shown {
+            warning,
+            message: warning.to_string(),
+        })?;
+    }
+    seq.end()
+}
