@@ -475,6 +475,7 @@ fn long_descriptions_are_not_limited() {
         "c".repeat(1024),
         "c".repeat(1025),
         "c".repeat(3000),
+        "😀".repeat(1024),
         "😀".repeat(1025),
     ] {
         assert_eq!(description(&format!("description: {text}")), text);
