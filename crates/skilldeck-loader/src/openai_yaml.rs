@@ -354,3 +354,85 @@ fn resolve_plugin_icon(
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::{FieldLog, resolve_brand_color, resolve_icon};
+
+    fn icon(path: &str, plugin_root: Option<&str>) -> (Option<PathBuf>, Vec<String>) {
+        let mut log = FieldLog {
+            file: Path::new("/s/x/agents/openai.yaml"),
+            diagnostics: Vec::new(),
+        };
+        let resolved = resolve_icon(
+            Some(PathBuf::from(path)),
+            Path::new("/s/x"),
+            plugin_root.map(Path::new),
+            "interface.icon_small",
+            &mut log,
+        );
+        let messages = log.diagnostics.into_iter().map(|d| d.message).collect();
+        (resolved, messages)
+    }
+
+    fn colour(value: &str) -> Option<String> {
+        let mut log = FieldLog {
+            file: Path::new("/s/x/agents/openai.yaml"),
+            diagnostics: Vec::new(),
+        };
+        resolve_brand_color(Some(value.to_owned()), &mut log)
+    }
+
+    #[test]
+    fn current_dir_components_are_skipped() {
+        assert_eq!(
+            icon("./assets/./a.png", None).0.as_deref(),
+            Some(Path::new("/s/x/assets/a.png"))
+        );
+    }
+
+    #[test]
+    fn bare_assets_directory_is_accepted() {
+        assert_eq!(
+            icon("assets", None).0.as_deref(),
+            Some(Path::new("/s/x/assets"))
+        );
+    }
+
+    #[test]
+    fn parent_dir_without_plugin_is_refused_even_when_it_stays_inside() {
+        assert_eq!(
+            icon("assets/../assets/a.png", None).1,
+            ["ignoring interface.icon_small: icon path must not contain '..'"]
+        );
+    }
+
+    #[test]
+    fn parent_dir_with_plugin_must_reach_plugin_assets() {
+        // Lexically `/s/x/assets/a.png`, which is not under `/s/assets`.
+        assert_eq!(
+            icon("assets/../assets/a.png", Some("/s")).1,
+            [
+                "ignoring interface.icon_small: icon path with '..' must resolve under plugin assets/"
+            ]
+        );
+        assert_eq!(
+            icon("../assets/a.png", Some("/s")).0.as_deref(),
+            Some(Path::new("/s/assets/a.png"))
+        );
+    }
+
+    #[test]
+    fn colour_keeps_case_and_drops_padding() {
+        assert_eq!(colour(" #aBc123\t").as_deref(), Some("#aBc123"));
+    }
+
+    #[test]
+    fn colour_must_be_seven_bytes() {
+        assert_eq!(colour("#abc"), None);
+        assert_eq!(colour("#abcdef0"), None);
+        assert_eq!(colour("abcdef0"), None);
+    }
+}
