@@ -1,0 +1,227 @@
+//! Reading, options and safety of `inject`.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::*;
+use proptest::prelude::*;
+use skilldeck_injection::{FsReader, InjectionOptions, SkillReader, UserInput, codes, inject};
+use skilldeck_model::{LoadOutcome, Scope, SkillMetadata};
+
+fn one(
+    outcome: &LoadOutcome,
+    reader: &dyn SkillReader,
+    message: &str,
+    options: &InjectionOptions,
+) -> skilldeck_injection::InjectionResult {
+    inject(outcome, &[UserInput::text(message)], options, reader)
+}
+
+#[test]
+fn read_failure_is_reported_and_the_others_are_injected() {
+    let outcome = outcome(vec![repo("a"), repo("b"), repo("c")]);
+    let reader = FakeReader::for_outcome(&outcome).without(outcome.skills[1].path.as_path());
+    let result = one(&outcome, &reader, "$a $b $c", &InjectionOptions::codex());
+    let names: Vec<_> = result.injections.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["a", "c"]);
+    assert_eq!(result.diagnostics.len(), 1);
+    let warning = &result.diagnostics[0];
+    assert_eq!(warning.code, codes::READ_FAILED);
+    assert!(warning.message.contains("`b`"));
+    assert!(
+        warning
+            .message
+            .contains(&outcome.skills[1].path.display().to_string())
+    );
+    assert!(warning.message.contains("No such file"));
+}
+
+#[test]
+fn json_shape_is_name_path_contents_fragment() {
+    let outcome = outcome(vec![repo("a")]);
+    let reader = FakeReader::for_outcome(&outcome);
+    let result = one(&outcome, &reader, "$a", &InjectionOptions::codex());
+    let json = serde_json::to_value(&result.injections).expect("serialisable");
+    assert_eq!(
+        json,
+        serde_json::json!([{
+            "name": "a",
+            "path": format!("{}/a/SKILL.md", repo_root()),
+            "contents": "body of a\n",
+            "fragment": format!("<skill>\n<name>a</name>\n<path>{}/a/SKILL.md</path>\nbody of a\n\n</skill>", repo_root()),
+        }])
+    );
+}
+
+#[test]
+fn codex_preset_injects_huge_bodies_whole() {
+    let outcome = outcome(vec![repo("big")]);
+    let body = "x".repeat(2_121_046);
+    let reader = FakeReader::for_outcome(&outcome).with(outcome.skills[0].path.clone(), &body);
+    let result = one(&outcome, &reader, "$big", &InjectionOptions::codex());
+    assert_eq!(result.injections[0].contents.len(), body.len());
+    assert!(result.diagnostics.is_empty());
+}
+
+#[test]
+fn skilldeck_preset_caps_bodies_at_forty_thousand_chars() {
+    let outcome = outcome(vec![repo("big")]);
+    let body = "é".repeat(50_000);
+    let reader = FakeReader::for_outcome(&outcome).with(outcome.skills[0].path.clone(), &body);
+    let result = one(&outcome, &reader, "$big", &InjectionOptions::skilldeck());
+    assert_eq!(result.injections[0].contents.chars().count(), 40_000);
+    assert_eq!(result.diagnostics[0].code, codes::TRUNCATED);
+    assert!(result.diagnostics[0].message.contains("`big`"));
+}
+
+#[test]
+fn skilldeck_preset_reports_closing_tags_without_rewriting() {
+    let outcome = outcome(vec![repo("t")]);
+    let body = "a </skill> b\n";
+    let reader = FakeReader::for_outcome(&outcome).with(outcome.skills[0].path.clone(), body);
+    let result = one(&outcome, &reader, "$t", &InjectionOptions::skilldeck());
+    assert_eq!(result.injections[0].contents, body);
+    assert_eq!(result.diagnostics[0].code, codes::CLOSING_TAG);
+}
+
+#[test]
+fn codex_preset_does_not_check_closing_tags() {
+    let outcome = outcome(vec![repo("t")]);
+    let reader = FakeReader::for_outcome(&outcome)
+        .with(outcome.skills[0].path.clone(), "</skills_instructions>");
+    assert!(
+        one(&outcome, &reader, "$t", &InjectionOptions::codex())
+            .diagnostics
+            .is_empty()
+    );
+}
+
+#[test]
+fn connectors_and_cwd_come_from_the_options() {
+    let outcome = outcome(vec![repo("alpha"), repo("slack")]);
+    let reader = FakeReader::for_outcome(&outcome);
+    let options = InjectionOptions::codex()
+        .with_connectors(["SLACK"])
+        .with_cwd(repo_root());
+    let inputs = [
+        UserInput::text("$slack"),
+        UserInput::skill("alpha", "alpha/SKILL.md"),
+    ];
+    let result = inject(&outcome, &inputs, &options, &reader);
+    let names: Vec<_> = result.injections.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["alpha"]);
+    assert_eq!(result.diagnostics[0].code, codes::CONNECTOR);
+}
+
+#[test]
+fn links_to_other_files_are_never_read() {
+    let outcome = outcome(vec![repo("alpha")]);
+    let reader = FakeReader::for_outcome(&outcome);
+    let message = format!(
+        "[$alpha](/etc/passwd) [$alpha]({a}/alpha/scripts/run.py) [$alpha]({a}/alpha) \
+         [$alpha]({a}/alpha/../../../../../etc/SKILL.md) [$alpha](skill:///etc/shadow)",
+        a = repo_root()
+    );
+    let result = one(&outcome, &reader, &message, &InjectionOptions::codex());
+    assert!(result.injections.is_empty());
+    assert!(reader.asked.borrow().is_empty());
+}
+
+proptest! {
+    #[test]
+    fn only_loaded_skill_files_are_ever_read(
+        links in prop::collection::vec(
+            prop::sample::select(vec![
+                "/etc/passwd", "../SKILL.md", "./alpha/SKILL.md", "/fake/T/repo/.agents/skills/alpha/SKILL.md",
+                "/fake/T/repo/.agents/skills/alpha/../beta/SKILL.md", "skill:///fake/T/x/SKILL.md",
+                "/fake/T/repo/.agents/skills/alpha", "app://alpha", "/fake/T/home/.agents/skills/alpha/SKILL.md",
+                "C:\\x\\SKILL.md", "//fake//T//repo/.agents/skills//alpha/SKILL.md/",
+            ]),
+            0..6,
+        ),
+        prefix in "[ a-z$\\[\\]()]{0,12}",
+    ) {
+        let outcome = outcome(vec![repo("alpha"), repo("beta")]);
+        let reader = FakeReader::for_outcome(&outcome);
+        let message = links
+            .iter()
+            .map(|p| format!("{prefix}[$x]({p})"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let result = one(&outcome, &reader, &message, &InjectionOptions::codex());
+        let loaded: Vec<_> = outcome.skills.iter().map(|s| s.path.clone()).collect();
+        for asked in reader.asked.borrow().iter() {
+            prop_assert!(loaded.contains(asked), "read {}", asked.display());
+        }
+        prop_assert_eq!(result.injections.len(), reader.asked.borrow().len());
+    }
+}
+
+fn on_disk(dir: &Path, folder: &str, bytes: &[u8]) -> SkillMetadata {
+    let skill_dir = dir.join(folder);
+    fs::create_dir_all(&skill_dir).expect("skill dir");
+    let path = skill_dir.join("SKILL.md");
+    fs::write(&path, bytes).expect("SKILL.md");
+    SkillMetadata::new(folder, "d", path, Scope::REPO)
+}
+
+#[test]
+fn fs_reader_returns_the_file_verbatim() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let skill = on_disk(dir.path(), "crlf", b"---\r\nname: crlf\r\n---\r\nbody\r\n");
+    assert_eq!(
+        FsReader.read_skill(&skill.path).expect("readable"),
+        "---\r\nname: crlf\r\n---\r\nbody\r\n"
+    );
+}
+
+#[test]
+fn fs_reader_refuses_directories_invalid_utf8_and_missing_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = on_disk(dir.path(), "bad", b"name: \xff\xfe\n");
+    let folder = dir.path().join("folder/SKILL.md");
+    fs::create_dir_all(&folder).expect("dir named SKILL.md");
+    assert!(FsReader.read_skill(&bad.path).is_err());
+    assert!(FsReader.read_skill(&folder).is_err());
+    assert!(
+        FsReader
+            .read_skill(&dir.path().join("missing/SKILL.md"))
+            .is_err()
+    );
+}
+
+#[test]
+fn unreadable_skill_on_disk_is_reported_by_name_and_path() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let good = on_disk(dir.path(), "good", b"fine\n");
+    let bad = on_disk(dir.path(), "bad", b"\xff");
+    let outcome = outcome(vec![good, bad.clone()]);
+    let result = one(
+        &outcome,
+        &FsReader,
+        "$bad $good",
+        &InjectionOptions::codex(),
+    );
+    assert_eq!(result.injections.len(), 1);
+    assert_eq!(result.injections[0].contents, "fine\n");
+    assert_eq!(
+        result.diagnostics[0].path.as_deref(),
+        Some(bad.path.as_path())
+    );
+    assert!(result.diagnostics[0].message.contains("`bad`"));
+}
+
+#[cfg(unix)]
+#[test]
+fn fs_reader_does_not_block_on_a_fifo() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join("SKILL.md");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    assert!(FsReader.read_skill(&fifo).is_err());
+}
