@@ -85,3 +85,6 @@ pub use line::{DESCRIPTION_CAP, cap_description};
 pub use report::{CatalogReport, CatalogWarning, RenderMode};
 pub use stages::Stage;
 pub use texts::CatalogTexts;
+
+#[cfg(test)]
+mod share_tests;
