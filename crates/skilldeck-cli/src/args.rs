@@ -1,4 +1,6 @@
 //! The command line, as clap derive types. Every command's long help ends with an example.
+// Doc comments here are the `--help` text people read, where backticks would show literally.
+#![allow(clippy::doc_markdown)]
 
 use std::path::PathBuf;
 
@@ -10,7 +12,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 /// admin roots), shows the budgeted catalog a model would see, expands `$name` mentions into
 /// `<skill>` fragments, and tells which skill a shell command used.
 #[derive(Debug, Parser)]
-#[command(name = "skilldeck", version, propagate_version = true, max_term_width = 100)]
+#[command(
+    name = "skilldeck",
+    version,
+    propagate_version = true,
+    max_term_width = 100
+)]
 #[command(after_long_help = "Example:\n  skilldeck --cwd ~/src/app list\n  \
                              skilldeck --profile codex catalog --context-window 272000")]
 pub struct Cli {
@@ -65,7 +72,9 @@ pub enum Command {
     ///
     /// Human output is a table grouped by scope; `--json` prints the `skills/list` wire form
     /// `{"cwd", "skills", "errors"}`. Skill errors do not change the exit status.
-    #[command(after_long_help = "Example:\n  skilldeck list\n  skilldeck --cwd ~/src/app list --json")]
+    #[command(
+        after_long_help = "Example:\n  skilldeck list\n  skilldeck --cwd ~/src/app list --json"
+    )]
     List(ListArgs),
 
     /// Print the `<skills_instructions>` catalog a model would see, and nothing when no skill is
@@ -73,23 +82,29 @@ pub enum Command {
     ///
     /// Without --context-window the budget is 8,000 characters; with it, 2 % of the window in
     /// tokens. Warnings (skills left out) go to stderr.
-    #[command(after_long_help = "Example:\n  skilldeck catalog --context-window 272000\n  \
-                                 skilldeck catalog --texts my-texts.toml --no-usage")]
+    #[command(
+        after_long_help = "Example:\n  skilldeck catalog --context-window 272000\n  \
+                                 skilldeck catalog --texts my-texts.toml --no-usage"
+    )]
     Catalog(CatalogArgs),
 
     /// Expand the `$name` and `[$name](path)` mentions of a message into `<skill>` fragments.
     ///
     /// Human output prints the fragments, separated by blank lines; `--json` prints
     /// `[{"name", "path", "contents", "fragment"}]` in injection order.
-    #[command(after_long_help = "Example:\n  skilldeck inject 'use $pdf-tools on report.pdf'\n  \
-                                 echo 'try $lint' | skilldeck inject --json -")]
+    #[command(
+        after_long_help = "Example:\n  skilldeck inject 'use $pdf-tools on report.pdf'\n  \
+                                 echo 'try $lint' | skilldeck inject --json -"
+    )]
     Inject(InjectArgs),
 
     /// Tell which skill a shell command used: one of its scripts, or a read of its SKILL.md.
     ///
     /// `--json` prints `{"name", "path", "scope", "kind"}` or `null`.
-    #[command(after_long_help = "Example:\n  skilldeck detect -- python3 scripts/fill.py form.pdf\n  \
-                                 skilldeck detect --workdir ~/.skilldeck/skills/.system/pdf --json -- 'cat SKILL.md'")]
+    #[command(
+        after_long_help = "Example:\n  skilldeck detect -- python3 scripts/fill.py form.pdf\n  \
+                                 skilldeck detect --workdir ~/.skilldeck/skills/.system/pdf --json -- 'cat SKILL.md'"
+    )]
     Detect(DetectArgs),
 
     /// Check SKILL.md files: a file, a skill folder, or a folder of skills.
@@ -102,7 +117,9 @@ pub enum Command {
     /// Install (or repair) the bundled skills into `<home>/skills/.system`.
     ///
     /// Refused with --profile codex, which never writes.
-    #[command(after_long_help = "Example:\n  skilldeck install-system\n  skilldeck install-system --force")]
+    #[command(
+        after_long_help = "Example:\n  skilldeck install-system\n  skilldeck install-system --force"
+    )]
     InstallSystem(InstallArgs),
 
     /// Explain one skill: where it was found, whether it is enabled and why, how the catalog
@@ -188,7 +205,12 @@ pub struct DetectArgs {
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
     /// Rule sets to check, comma-separated: `codex`, `spec`, `claude`.
-    #[arg(long, value_delimiter = ',', default_value = "codex,spec", value_name = "RULES")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "codex,spec",
+        value_name = "RULES"
+    )]
     pub rules: Vec<RuleSetArg>,
 
     /// Print the findings as a JSON array.
@@ -209,17 +231,6 @@ pub enum RuleSetArg {
     Spec,
     /// Claude Code's expectations.
     Claude,
-}
-
-impl RuleSetArg {
-    /// The wire name.
-    pub fn name(self) -> &'static str {
-        match self {
-            RuleSetArg::Codex => "codex",
-            RuleSetArg::Spec => "spec",
-            RuleSetArg::Claude => "claude",
-        }
-    }
 }
 
 /// `install-system`.

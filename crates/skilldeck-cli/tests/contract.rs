@@ -33,7 +33,10 @@ fn every_command_has_long_help_with_an_example() {
 fn version_flag_prints_the_package_version() {
     let run = Fixture::new().run(&["--version"]);
     assert_eq!(run.code, 0);
-    assert_eq!(run.stdout, format!("skilldeck {}\n", env!("CARGO_PKG_VERSION")));
+    assert_eq!(
+        run.stdout,
+        format!("skilldeck {}\n", env!("CARGO_PKG_VERSION"))
+    );
 }
 
 #[test]
@@ -74,7 +77,10 @@ fn list_json_of_an_empty_tree_has_no_skills_and_echoes_the_cwd() {
 #[test]
 fn catalog_prints_nothing_when_no_skill_is_visible() {
     let run = Fixture::new().run(&["-c", "skills.bundled.enabled=false", "catalog"]);
-    assert_eq!((run.code, run.stdout.as_str(), run.stderr.as_str()), (0, "", ""));
+    assert_eq!(
+        (run.code, run.stdout.as_str(), run.stderr.as_str()),
+        (0, "", "")
+    );
 }
 
 #[test]
@@ -105,7 +111,12 @@ fn install_system_is_refused_in_the_codex_profile() {
     let fixture = Fixture::new();
     let run = fixture.run_codex(&["install-system"]);
     assert_eq!(run.code, 1);
-    assert!(run.stderr.starts_with("error: the codex profile never writes"), "{}", run.stderr);
+    assert!(
+        run.stderr
+            .starts_with("error: the codex profile never writes"),
+        "{}",
+        run.stderr
+    );
     assert!(fixture.tree("tool-home").is_empty());
 }
 

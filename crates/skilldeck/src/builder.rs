@@ -20,7 +20,8 @@ pub struct SkillsManagerBuilder {
     pub(crate) layout: Layout,
     pub(crate) profile: Profile,
     pub(crate) home: Option<PathBuf>,
-    pub(crate) user_home: Option<Option<PathBuf>>,
+    pub(crate) user_home: Option<PathBuf>,
+    pub(crate) user_home_given: bool,
     pub(crate) cwd: Option<PathBuf>,
     pub(crate) admin_dir: Option<PathBuf>,
     pub(crate) extra_roots: Vec<SkillRoot>,
@@ -28,6 +29,7 @@ pub struct SkillsManagerBuilder {
     pub(crate) config_files: Option<Vec<PathBuf>>,
     pub(crate) overrides: Vec<String>,
     pub(crate) product: Option<Product>,
+    pub(crate) product_given: bool,
     pub(crate) loader_options: Option<LoaderOptions>,
     pub(crate) injection_options: Option<InjectionOptions>,
     pub(crate) install_bundled: Option<bool>,
@@ -53,13 +55,15 @@ impl SkillsManagerBuilder {
             layout,
             home: None,
             user_home: None,
+            user_home_given: false,
             cwd: None,
             admin_dir: None,
             extra_roots: Vec::new(),
             providers: Vec::new(),
             config_files: None,
             overrides: Vec::new(),
-            product: Some(Product::Codex),
+            product: None,
+            product_given: false,
             loader_options: None,
             injection_options: None,
             install_bundled: None,
@@ -94,7 +98,8 @@ impl SkillsManagerBuilder {
     /// `None` means "unknown": the `~/.agents/skills` root is skipped.
     #[must_use]
     pub fn user_home(mut self, user_home: Option<impl Into<PathBuf>>) -> Self {
-        self.user_home = Some(user_home.map(Into::into));
+        self.user_home = user_home.map(Into::into);
+        self.user_home_given = true;
         self
     }
 
@@ -157,10 +162,12 @@ impl SkillsManagerBuilder {
         self
     }
 
-    /// The product skills are restricted to (`None` = unknown: only unrestricted skills load).
+    /// The product skills are restricted to (default `codex`; `None` = unknown: only
+    /// unrestricted skills load). Overrides the loader options' product.
     #[must_use]
     pub fn product(mut self, product: Option<Product>) -> Self {
         self.product = product;
+        self.product_given = true;
         self
     }
 
@@ -203,11 +210,12 @@ impl SkillsManagerBuilder {
             None => std::env::current_dir().map_err(BuildError::CurrentDir)?,
         };
         let cwd = absolute(&cwd)?;
-        let user_home = match self.user_home {
-            Some(given) => given,
-            None => (self.env)("HOME")
+        let user_home = if self.user_home_given {
+            self.user_home
+        } else {
+            (self.env)("HOME")
                 .filter(|value| !value.is_empty())
-                .map(PathBuf::from),
+                .map(PathBuf::from)
         };
         let home = match self.home {
             Some(home) => Some(home),
@@ -222,11 +230,15 @@ impl SkillsManagerBuilder {
         let home = absolute(&home)?;
         let overrides =
             crate::tiers::parse_overrides(&self.overrides).map_err(BuildError::Override)?;
+        let mut loader_options = self
+            .loader_options
+            .unwrap_or_else(|| crate::tiers::loader_options_for(self.profile));
+        if self.product_given {
+            loader_options.product = self.product;
+        }
         let install_bundled = self.install_bundled.unwrap_or(self.profile.writes());
         let settings = Settings {
-            loader_options: self
-                .loader_options
-                .unwrap_or_else(|| crate::tiers::loader_options_for(self.profile)),
+            loader_options,
             injection_options: self
                 .injection_options
                 .unwrap_or_else(|| crate::tiers::injection_options_for(self.profile)),
@@ -240,7 +252,6 @@ impl SkillsManagerBuilder {
             providers: self.providers,
             config_files: self.config_files,
             overrides,
-            product: self.product,
             install_bundled,
         };
         Ok(SkillsManager::new(settings))

@@ -57,7 +57,10 @@ impl Stamps {
             paths.push(root.path.clone());
             if let Ok(entries) = fs::read_dir(&root.path) {
                 for entry in entries.flatten() {
-                    if entry.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()) {
+                    if entry
+                        .file_type()
+                        .is_ok_and(|t| t.is_dir() || t.is_symlink())
+                    {
                         paths.push(entry.path());
                     }
                 }
@@ -99,11 +102,6 @@ impl Stamps {
     /// Whether anything recorded looks different now (or could have changed unseen).
     pub(crate) fn is_stale(&self) -> bool {
         self.racy || self.seen.iter().any(|(path, state)| look(path) != *state)
-    }
-
-    /// How many paths a check stats.
-    pub(crate) fn len(&self) -> usize {
-        self.seen.len()
     }
 }
 
@@ -154,7 +152,10 @@ mod tests {
     fn created_root_candidate_makes_the_load_stale() {
         let dir = tempfile::tempdir().unwrap();
         let candidate = dir.path().join("later");
-        let stamps = Stamps::record(&outcome_with_one_skill(dir.path()), &[candidate.clone()]);
+        let stamps = Stamps::record(
+            &outcome_with_one_skill(dir.path()),
+            std::slice::from_ref(&candidate),
+        );
         assert!(!stamps.is_stale());
         fs::create_dir(&candidate).unwrap();
         assert!(stamps.is_stale());

@@ -58,19 +58,23 @@
 mod builder;
 mod catalog;
 mod error;
+mod explain;
 mod freshness;
 mod manager;
 mod profile;
 mod tiers;
 
 pub use builder::SkillsManagerBuilder;
-pub use catalog::{Catalog, CatalogFormat, CatalogRequest, CatalogTexts, TextsError};
+pub use catalog::{CatalogRequest, TextsError, catalog_texts_from_file, default_catalog_texts};
 pub use error::BuildError;
-pub use manager::SkillsManager;
+pub use explain::{CatalogPresence, Explanation, Mention};
+pub use manager::{Explained, SkillsManager};
 pub use profile::Profile;
+pub use skilldeck_render::{Catalog, CatalogReport, CatalogTexts, CatalogWarning};
 pub use tiers::{
-    ConfigError, Detection, DiscoveryContext, EffectiveConfig, Injection, InjectionOptions,
-    InjectionResult, InstallError, InstallStatus, LoaderOptions, RootProvider, UserInput,
+    ConfigError, Detection, DetectionKind, DiscoveryContext, EffectiveConfig, FsReader, Injection,
+    InjectionOptions, InjectionResult, InstallError, InstallStatus, LoaderOptions, RootProvider,
+    SkillReader, UserInput,
 };
 
 pub use skilldeck_model::{
@@ -81,6 +85,26 @@ pub use skilldeck_model::{
 /// The value types ([`skilldeck_model`]).
 pub mod model {
     pub use skilldeck_model::*;
+}
+
+/// Root discovery, scanning and parsing ([`skilldeck_loader`]).
+pub mod loader {
+    pub use skilldeck_loader::*;
+}
+
+/// The budgeted catalog ([`skilldeck_render`]).
+pub mod render {
+    pub use skilldeck_render::*;
+}
+
+/// Findings about `SKILL.md` files under several rule sets ([`skilldeck_validate`]).
+pub mod validate {
+    pub use skilldeck_validate::*;
+}
+
+/// Which skill a shell command used ([`skilldeck_invocation`]).
+pub mod invocation {
+    pub use skilldeck_invocation::*;
 }
 
 /// Configuration layers and enable/disable rules ([`skilldeck_config`]).

@@ -7,14 +7,25 @@ use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use skilldeck_model::{LoadOutcome, Product, SkillError, SkillRoot};
 
+use crate::explain::{Explanation, explain_skill};
 use crate::freshness::Stamps;
 use crate::tiers::{
-    self, CatalogRequest, Detection, EffectiveConfig, FsReader, InjectionOptions,
-    InjectionResult, LoaderOptions, RootProvider, SkillReader, UserInput,
+    self, CatalogRequest, Detection, DetectionMode, Detector, EffectiveConfig, FsReader,
+    InjectionOptions, InjectionResult, LoaderOptions, RootProvider, SkillReader, UserInput,
 };
-use skilldeck_config::SessionOverrides;
 use crate::{Catalog, Profile, SkillsManagerBuilder};
+use skilldeck_config::SessionOverrides;
+
 use skilldeck_model::Layout;
+
+/// What [`SkillsManager::explain`] found.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Explained {
+    /// One explanation per loaded skill with that name, in loader order.
+    pub skills: Vec<Explanation>,
+    /// Load errors of `SKILL.md` files in a folder with that name.
+    pub errors: Vec<SkillError>,
+}
 
 /// What the builder resolved.
 pub(crate) struct Settings {
@@ -28,7 +39,6 @@ pub(crate) struct Settings {
     pub(crate) providers: Vec<Arc<dyn RootProvider>>,
     pub(crate) config_files: Option<Vec<PathBuf>>,
     pub(crate) overrides: SessionOverrides,
-    pub(crate) product: Option<Product>,
     pub(crate) loader_options: LoaderOptions,
     pub(crate) injection_options: InjectionOptions,
     pub(crate) install_bundled: bool,
@@ -49,7 +59,7 @@ struct ConfigKey {
 struct Loaded {
     outcome: Arc<LoadOutcome>,
     stamps: Stamps,
-    detector: OnceLock<tiers::Detector>,
+    detector: OnceLock<Detector>,
 }
 
 #[derive(Debug, Default)]
@@ -213,8 +223,41 @@ impl SkillsManager {
         let (loaded, _) = self.loaded(&self.settings.cwd);
         let detector = loaded
             .detector
-            .get_or_init(|| tiers::Detector::new(&loaded.outcome));
-        detector.detect(command, workdir, extended)
+            .get_or_init(|| Detector::new(&loaded.outcome));
+        let mode = if extended {
+            DetectionMode::Extended
+        } else {
+            DetectionMode::Codex
+        };
+        detector.detect(command, workdir, mode)
+    }
+
+    /// Why the skills named `name` are (or are not) what the model sees, with the catalog of
+    /// `window` (see [`SkillsManager::catalog`]). Errors of `SKILL.md` files whose folder is
+    /// named `name` are returned too, since a broken skill has no name to match.
+    pub fn explain(&self, name: &str, window: Option<i64>) -> Explained {
+        let (loaded, config) = self.loaded(&self.settings.cwd);
+        let outcome = &loaded.outcome;
+        let catalog = tiers::render(outcome, &CatalogRequest::new(window));
+        let skills = outcome
+            .skills
+            .iter()
+            .filter(|skill| skill.name == name)
+            .map(|skill| explain_skill(skill, outcome, &config, catalog.as_ref()))
+            .collect();
+        let errors = outcome
+            .errors
+            .iter()
+            .filter(|error| {
+                error
+                    .path
+                    .parent()
+                    .and_then(Path::file_name)
+                    .is_some_and(|folder| folder == name)
+            })
+            .cloned()
+            .collect();
+        Explained { skills, errors }
     }
 
     /// Installs the bundled skills now (`force`: even when the marker says they are current).
@@ -222,6 +265,11 @@ impl SkillsManager {
     pub fn install_system(&self, force: bool) -> Result<tiers::InstallStatus, tiers::InstallError> {
         if !self.settings.profile.writes() {
             return Err(tiers::InstallError::ReadOnlyProfile(self.settings.profile));
+        }
+        if let Ok(config) = self.config()
+            && !config.bundled_enabled
+        {
+            return Err(tiers::InstallError::Disabled);
         }
         let status = tiers::install(&self.settings.layout, &self.settings.home, force);
         self.refresh();
@@ -241,7 +289,12 @@ impl SkillsManager {
             Ok(config) => config,
             // In the codex profile a malformed `[skills]` table is fatal (errata 7.j); in the
             // skilldeck profile only an unreadable file or a malformed `-c` value gets here.
-            Err(error) => return (fatal_config_outcome(cwd, &error), EffectiveConfig::default()),
+            Err(error) => {
+                return (
+                    fatal_config_outcome(cwd, &error),
+                    EffectiveConfig::default(),
+                );
+            }
         };
         self.setup.get_or_init(|| self.set_up(&config));
 
@@ -249,7 +302,7 @@ impl SkillsManager {
         let key = ConfigKey {
             roots: discovery.roots.iter().map(root_key).collect(),
             rules: tiers::rules_key(&config),
-            product: self.settings.product,
+            product: self.settings.loader_options.product,
         };
         {
             let mut cache = self.lock();
@@ -264,7 +317,9 @@ impl SkillsManager {
         self.loads.fetch_add(1, Ordering::Relaxed);
         let mut outcome = tiers::load(&discovery.roots, &self.settings);
         config.apply(&mut outcome);
-        outcome.diagnostics.extend(config.diagnostics.iter().cloned());
+        outcome
+            .diagnostics
+            .extend(config.diagnostics.iter().cloned());
         let stamps = Stamps::record(&outcome, &discovery.absent);
         let loaded = Arc::new(Loaded {
             outcome: Arc::new(outcome),
@@ -277,8 +332,9 @@ impl SkillsManager {
 
     /// First use: install the bundled skills when the profile writes and the config allows it.
     fn set_up(&self, config: &EffectiveConfig) -> Vec<String> {
-        if !(self.settings.install_bundled && self.settings.profile.writes())
-            || !config.bundled_enabled
+        if !(self.settings.install_bundled
+            && self.settings.profile.writes()
+            && config.bundled_enabled)
         {
             return Vec::new();
         }

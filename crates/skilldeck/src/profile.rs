@@ -66,7 +66,10 @@ mod tests {
 
     #[test]
     fn only_skilldeck_layout_gets_the_writing_profile() {
-        assert_eq!(Profile::for_layout(&Layout::skilldeck()), Profile::Skilldeck);
+        assert_eq!(
+            Profile::for_layout(&Layout::skilldeck()),
+            Profile::Skilldeck
+        );
         assert_eq!(Profile::for_layout(&Layout::codex()), Profile::Codex);
         let mut custom = Layout::skilldeck();
         custom.name = "team".into();

@@ -1,10 +1,7 @@
 //! The only module that calls the tier crates: every other file of the facade goes through
 //! these adapters, so a change of a tier's API is one edit here.
 //!
-//! TEMPORARY: the tier crates are being written at the same time as this facade; until each
-//! one lands, its adapter here is a minimal stand-in with the same shape (documented as such).
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use skilldeck_config::{ConfigLayer, SessionOverrides};
@@ -13,94 +10,36 @@ use skilldeck_model::{Layout, LoadOutcome, SkillRoot};
 use crate::Profile;
 use crate::manager::Settings;
 
-pub use crate::catalog::{Catalog, CatalogRequest};
+pub use crate::catalog::CatalogRequest;
 pub use skilldeck_config::{ConfigError, SkillsConfig as EffectiveConfig};
 pub use skilldeck_injection::{
     FsReader, Injection, InjectionOptions, InjectionResult, SkillReader, UserInput,
 };
+pub use skilldeck_invocation::{Detection, DetectionKind, Detector, Mode as DetectionMode};
+pub use skilldeck_loader::{DiscoveryContext, LoaderOptions, RootProvider};
+pub use skilldeck_render::Catalog;
 
-/// Inputs of root discovery (stand-in for the loader's).
-#[derive(Clone, Debug)]
-pub struct DiscoveryContext {
-    /// The working directory.
-    pub cwd: PathBuf,
-    /// The tool's home.
-    pub home: PathBuf,
-    /// The user's home.
-    pub user_home: Option<PathBuf>,
-    /// The layout.
-    pub layout: Layout,
-}
+pub use skilldeck_system::InstallOutcome as InstallStatus;
 
-/// Anything that can name roots (stand-in for the loader's trait).
-pub trait RootProvider: Send + Sync {
-    /// The roots this provider contributes for `ctx`.
-    fn roots(&self, ctx: &DiscoveryContext) -> Vec<SkillRoot>;
-}
-
-/// Loader options (stand-in).
-#[derive(Clone, Debug, Default)]
-pub struct LoaderOptions {}
-
-/// A detected skill use (stand-in).
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Detection {
-    /// Name.
-    pub name: String,
-    /// Path.
-    pub path: PathBuf,
-    /// Scope name.
-    pub scope: String,
-    /// `script` or `doc`.
-    pub kind: String,
-}
-
-/// Detection index (stand-in).
-#[derive(Debug)]
-pub(crate) struct Detector;
-
-impl Detector {
-    pub(crate) fn new(_outcome: &LoadOutcome) -> Detector {
-        Detector
-    }
-    pub(crate) fn detect(&self, _command: &str, _workdir: &Path, _extended: bool) -> Option<Detection> {
-        None
-    }
-}
-
-/// What an install did (stand-in).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InstallStatus {
-    /// Marker matched.
-    UpToDate,
-    /// Written.
-    Installed,
-}
-
-/// Why an install failed.
-#[derive(Debug)]
+/// Why [`crate::SkillsManager::install_system`] did not install.
+#[derive(Debug, thiserror::Error)]
 pub enum InstallError {
-    /// The profile never writes.
+    /// The profile never writes (the codex profile).
+    #[error(
+        "the {} profile never writes; install the bundled skills with the skilldeck profile",
+        .0.name()
+    )]
     ReadOnlyProfile(Profile),
+    /// `skills.bundled.enabled = false`.
+    #[error("bundled skills are disabled (skills.bundled.enabled = false)")]
+    Disabled,
     /// The installer failed.
-    Failed(String),
+    #[error(transparent)]
+    Failed(#[from] skilldeck_system::InstallError),
 }
 
-impl fmt::Display for InstallError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            InstallError::ReadOnlyProfile(profile) => write!(
-                f,
-                "the {} profile never writes; install the bundled skills with the skilldeck profile",
-                profile.name()
-            ),
-            InstallError::Failed(reason) => f.write_str(reason),
-        }
-    }
-}
-
-impl std::error::Error for InstallError {}
-
+/// Both profiles load as Codex does for now; the skilldeck profile's safe fixes come with the
+/// validation work.
 pub(crate) fn loader_options_for(_profile: Profile) -> LoaderOptions {
     LoaderOptions::default()
 }
@@ -162,38 +101,60 @@ pub(crate) fn rules_key(config: &EffectiveConfig) -> String {
     format!("{:?}\n{:?}", config.rules, config.diagnostics)
 }
 
-/// Roots to scan, plus candidates that did not exist (watched for creation).
+/// Roots to scan, plus roots that did not exist (watched for creation).
 pub(crate) struct Discovery {
     pub(crate) roots: Vec<SkillRoot>,
     pub(crate) absent: Vec<PathBuf>,
 }
 
-pub(crate) fn discover(settings: &Settings, cwd: &Path, _config: &EffectiveConfig) -> Discovery {
-    let ctx = DiscoveryContext {
-        cwd: cwd.to_path_buf(),
-        home: settings.home.clone(),
-        user_home: settings.user_home.clone(),
-        layout: settings.layout.clone(),
-    };
-    let mut roots = settings.extra_roots.clone();
-    for provider in &settings.providers {
-        roots.extend(provider.roots(&ctx));
-    }
-    Discovery {
-        roots,
-        absent: Vec::new(),
+/// The builder's extra roots, with their own scopes, as one provider (asked right after the
+/// built-in user, system and admin roots, before the other providers).
+struct FixedRoots<'a>(&'a [SkillRoot]);
+
+impl RootProvider for FixedRoots<'_> {
+    fn roots(&self, _ctx: &DiscoveryContext) -> Vec<SkillRoot> {
+        self.0.to_vec()
     }
 }
 
-pub(crate) fn load(roots: &[SkillRoot], _settings: &Settings) -> LoadOutcome {
-    LoadOutcome {
-        roots: roots.to_vec(),
-        ..LoadOutcome::default()
+pub(crate) fn discovery_context(
+    settings: &Settings,
+    cwd: &Path,
+    config: &EffectiveConfig,
+) -> DiscoveryContext {
+    let mut ctx = DiscoveryContext::new(settings.layout.clone(), cwd)
+        .with_home(settings.home.clone())
+        .with_project_root_markers(config.project_root_markers.iter().cloned())
+        .with_bundled_enabled(config.bundled_enabled);
+    if let Some(user_home) = &settings.user_home {
+        ctx = ctx.with_user_home(user_home.clone());
     }
+    if let Some(admin) = &settings.admin_dir {
+        ctx = ctx.with_admin_dir(admin.clone());
+    }
+    ctx
 }
 
-pub(crate) fn render(_outcome: &LoadOutcome, _request: &CatalogRequest) -> Option<Catalog> {
-    None
+pub(crate) fn discover(settings: &Settings, cwd: &Path, config: &EffectiveConfig) -> Discovery {
+    let ctx = discovery_context(settings, cwd, config);
+    let fixed = FixedRoots(&settings.extra_roots);
+    let mut providers: Vec<&dyn RootProvider> = vec![&fixed];
+    providers.extend(settings.providers.iter().map(AsRef::as_ref));
+    let roots = skilldeck_loader::discover_roots(&ctx, &providers);
+    let absent = roots
+        .iter()
+        .filter(|root| !root.path.exists())
+        .map(|root| root.path.clone())
+        .collect();
+    Discovery { roots, absent }
+}
+
+pub(crate) fn load(roots: &[SkillRoot], settings: &Settings) -> LoadOutcome {
+    skilldeck_loader::load_roots(roots, &settings.loader_options)
+}
+
+pub(crate) fn render(outcome: &LoadOutcome, request: &CatalogRequest) -> Option<Catalog> {
+    skilldeck_render::render_catalog(outcome, &request.options(), &request.texts)
 }
 
 pub(crate) fn inject(
@@ -206,9 +167,11 @@ pub(crate) fn inject(
 }
 
 pub(crate) fn install(
-    _layout: &Layout,
-    _home: &Path,
-    _force: bool,
+    layout: &Layout,
+    home: &Path,
+    force: bool,
 ) -> Result<InstallStatus, InstallError> {
-    Ok(InstallStatus::UpToDate)
+    let bundle = skilldeck_system::Bundle::builtin();
+    let options = skilldeck_system::InstallOptions { force };
+    Ok(skilldeck_system::install(layout, home, &bundle, options)?)
 }

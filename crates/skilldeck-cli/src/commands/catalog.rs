@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use skilldeck::{CatalogFormat, CatalogRequest, CatalogTexts};
+use skilldeck::{CatalogRequest, catalog_texts_from_file, default_catalog_texts};
 
 use crate::args::{CatalogArgs, FormatArg, GlobalArgs};
 use crate::commands::{absolute, manager, print_setup_warnings};
@@ -10,25 +10,25 @@ use crate::style::print_warnings;
 
 pub fn run(global: &GlobalArgs, args: &CatalogArgs) -> anyhow::Result<ExitCode> {
     let texts = match &args.texts {
-        Some(path) => CatalogTexts::from_toml_file(&absolute(path)?)?,
-        None => CatalogTexts::skilldeck(),
+        Some(path) => catalog_texts_from_file(&absolute(path)?)?,
+        None => default_catalog_texts(),
     };
     let request = CatalogRequest {
         window: args.context_window,
         texts,
         include_usage: !args.no_usage,
-        format: match args.format {
-            FormatArg::Codex => CatalogFormat::Codex,
-            FormatArg::Agentskills => CatalogFormat::AgentSkills,
-            FormatArg::Json => CatalogFormat::Json,
-        },
     };
     let manager = manager(global)?;
     let catalog = manager.catalog_with(&request);
     print_setup_warnings(&manager);
     if let Some(catalog) = catalog {
-        print_warnings(&catalog.warnings);
-        println!("{}", catalog.text);
+        let warnings: Vec<String> = catalog.warnings.iter().map(ToString::to_string).collect();
+        print_warnings(&warnings);
+        match args.format {
+            FormatArg::Codex => println!("{}", catalog.text),
+            FormatArg::Agentskills => println!("{}", catalog.to_agentskills_xml()),
+            FormatArg::Json => println!("{}", catalog.to_json()),
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use skilldeck::DetectionKind;
+
 use crate::args::{DetectArgs, GlobalArgs};
 use crate::commands::{absolute, manager, print_setup_warnings};
 
@@ -18,13 +20,16 @@ pub fn run(global: &GlobalArgs, args: &DetectArgs) -> anyhow::Result<ExitCode> {
         println!("{}", serde_json::to_string_pretty(&detection)?);
     } else {
         match detection {
-            Some(found) => println!(
-                "{} ({}, {} skill): {}",
-                found.name,
-                found.kind,
-                found.scope,
-                found.path.display()
-            ),
+            Some(found) => {
+                let how = match found.kind {
+                    DetectionKind::Script => "ran one of its scripts",
+                    DetectionKind::Doc => "read its SKILL.md",
+                };
+                println!(
+                    "{} ({} skill): {how}\n  {}",
+                    found.name, found.scope, found.path
+                );
+            }
             None => println!("No skill detected."),
         }
     }

@@ -23,11 +23,7 @@ pub fn run(global: &GlobalArgs, args: &InjectArgs) -> anyhow::Result<ExitCode> {
     let manager = manager(global)?;
     let result = manager.inject(&[UserInput::text(message)]);
     print_setup_warnings(&manager);
-    let notes: Vec<String> = result
-        .diagnostics
-        .iter()
-        .map(ToString::to_string)
-        .collect();
+    let notes: Vec<String> = result.diagnostics.iter().map(ToString::to_string).collect();
     print_warnings(&notes);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&result.injections)?);

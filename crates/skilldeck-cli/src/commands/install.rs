@@ -20,11 +20,14 @@ pub fn run(global: &GlobalArgs, args: &InstallArgs) -> anyhow::Result<ExitCode> 
     let status = manager.install_system(args.force)?;
     let dir = manager.system_cache_dir();
     let style = Style::stdout();
-    match status {
-        InstallStatus::UpToDate => println!("Bundled skills are up to date in {}", dir.display()),
-        InstallStatus::Installed => {
-            println!("{} {}", style.green("Installed the bundled skills into"), dir.display());
-        }
+    if status == InstallStatus::UpToDate {
+        println!("Bundled skills are up to date in {}", dir.display());
+    } else {
+        println!(
+            "{} {}",
+            style.green(&format!("Bundled skills {status}:")),
+            dir.display()
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

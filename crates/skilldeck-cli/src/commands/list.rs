@@ -41,7 +41,11 @@ pub fn table(outcome: &LoadOutcome, style: Style) -> String {
     let description_width = outcome
         .skills
         .iter()
-        .map(|skill| shorten(&skill.description, DESCRIPTION_WIDTH).chars().count())
+        .map(|skill| {
+            shorten(&skill.description, DESCRIPTION_WIDTH)
+                .chars()
+                .count()
+        })
         .max()
         .unwrap_or(0);
     let mut scopes: Vec<&str> = Vec::new();
@@ -59,7 +63,10 @@ pub fn table(outcome: &LoadOutcome, style: Style) -> String {
         let _ = writeln!(
             out,
             "{}",
-            style.bold(&format!("{scope} ({})", count(skills.len(), "skill", "skills")))
+            style.bold(&format!(
+                "{scope} ({})",
+                count(skills.len(), "skill", "skills")
+            ))
         );
         for skill in skills {
             let enabled = outcome.is_enabled(skill);

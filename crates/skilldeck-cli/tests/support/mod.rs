@@ -1,7 +1,7 @@
 //! Fixture trees and a runner for the built `skilldeck` binary.
 //!
-//! Every run gets a fresh temp dir `<T>` with `home/` (HOME), `tool-home/` (SKILLDECK_HOME and
-//! CODEX_HOME), `admin/` (--admin-dir) and `repo/` (a git repository, --cwd), so the developer's
+//! Every run gets a fresh temp dir `<T>` with `home/` (`HOME`), `tool-home/` (`SKILLDECK_HOME`
+//! and `CODEX_HOME`), `admin/` (`--admin-dir`) and `repo/` (a git repository, `--cwd`), so the developer's
 //! real home and `/etc` are never read. Outputs are normalised by replacing `<T>` with `[TMP]`.
 
 #![allow(dead_code)] // each test file uses a different subset
@@ -12,6 +12,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use tempfile::TempDir;
+
+/// `/tmp` on Unix (never inside a git work tree, same length everywhere); elsewhere the
+/// system's temp dir.
+fn temp_base() -> PathBuf {
+    if cfg!(unix) {
+        PathBuf::from("/tmp")
+    } else {
+        std::env::temp_dir()
+    }
+}
 
 /// A fixture: a temp dir laid out as described above.
 pub struct Fixture {
@@ -28,9 +38,11 @@ pub struct Run {
 
 impl Fixture {
     pub fn new() -> Fixture {
+        // A fixed base keeps every path the same length on every run (`/tmp/skilldeck-e2e-` +
+        // 6 random characters), because path lengths enter the catalog budget.
         let dir = tempfile::Builder::new()
             .prefix("skilldeck-e2e-")
-            .tempdir()
+            .tempdir_in(temp_base())
             .expect("temp dir");
         let fixture = Fixture { dir };
         for sub in ["home", "tool-home", "admin", "repo/.git"] {
@@ -160,7 +172,10 @@ fn walk(base: &Path, dir: &Path, out: &mut BTreeMap<String, String>) {
             walk(base, &path, out);
         } else {
             let bytes = fs::read(&path).unwrap_or_default();
-            out.insert(rel, format!("{} bytes, {:?}", bytes.len(), meta.modified().ok()));
+            out.insert(
+                rel,
+                format!("{} bytes, {:?}", bytes.len(), meta.modified().ok()),
+            );
         }
     }
 }

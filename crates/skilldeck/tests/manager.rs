@@ -1,0 +1,245 @@
+//! `SkillsManager` over fixture trees in temp dirs: tiers, profiles, cache and freshness.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use skilldeck::{Layout, Profile, SkillsManager, SkillsManagerBuilder, UserInput};
+
+struct Tree {
+    dir: tempfile::TempDir,
+}
+
+impl Tree {
+    fn new() -> Tree {
+        let tree = Tree {
+            dir: tempfile::tempdir().expect("temp dir"),
+        };
+        fs::create_dir_all(tree.path("repo/.git")).unwrap();
+        fs::write(tree.path("repo/.git/HEAD"), "ref: refs/heads/main\n").unwrap();
+        fs::create_dir_all(tree.path("home")).unwrap();
+        tree
+    }
+
+    fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    fn skill(&self, dir: &str, name: &str) {
+        let file = self.path(&format!("{dir}/{name}/SKILL.md"));
+        fs::create_dir_all(file.parent().unwrap()).unwrap();
+        fs::write(
+            &file,
+            format!("---\nname: {name}\ndescription: The {name} skill\n---\n\nDo {name}.\n"),
+        )
+        .unwrap();
+    }
+
+    fn builder(&self, profile: Profile) -> SkillsManagerBuilder {
+        SkillsManager::builder(profile.layout())
+            .home(self.path("tool-home"))
+            .user_home(Some(self.path("home")))
+            .admin_dir(self.path("admin"))
+            .cwd(self.path("repo"))
+    }
+
+    /// Moves every mtime below the temp dir a minute into the past, so the freshness check
+    /// trusts them (a recent mtime is always re-checked).
+    fn age(&self) {
+        age(self.dir.path());
+    }
+}
+
+fn age(path: &Path) {
+    let old = SystemTime::now() - Duration::from_secs(60);
+    if path.is_dir() {
+        for entry in fs::read_dir(path).unwrap().flatten() {
+            age(&entry.path());
+        }
+    }
+    fs::File::open(path).unwrap().set_modified(old).unwrap();
+}
+
+fn names(manager: &SkillsManager) -> Vec<String> {
+    manager
+        .outcome()
+        .skills
+        .iter()
+        .map(|skill| skill.name.clone())
+        .collect()
+}
+
+#[test]
+fn second_call_on_an_unchanged_tree_does_not_rescan() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    tree.age();
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    assert_eq!(names(&manager), ["alpha"]);
+    assert_eq!(names(&manager), ["alpha"]);
+    assert_eq!(manager.load_count(), 1);
+}
+
+#[test]
+fn new_skill_folder_is_seen_on_the_next_call() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    tree.age();
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    assert_eq!(names(&manager), ["alpha"]);
+    tree.skill("repo/.agents/skills", "beta");
+    assert_eq!(names(&manager), ["alpha", "beta"]);
+}
+
+#[test]
+fn newly_created_user_root_is_seen_on_the_next_call() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    tree.age();
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    assert_eq!(names(&manager), ["alpha"]);
+    tree.skill("home/.agents/skills", "mine");
+    assert_eq!(names(&manager), ["alpha", "mine"]);
+}
+
+#[test]
+fn refresh_forces_a_rescan() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    tree.age();
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    manager.outcome();
+    manager.refresh();
+    manager.outcome();
+    assert_eq!(manager.load_count(), 2);
+}
+
+#[test]
+fn config_change_is_seen_without_a_refresh() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    tree.age();
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    assert!(manager.outcome().disabled_paths.is_empty());
+    fs::create_dir_all(tree.path("tool-home")).unwrap();
+    fs::write(
+        tree.path("tool-home/config.toml"),
+        "[[skills.config]]\nname = \"alpha\"\nenabled = false\n",
+    )
+    .unwrap();
+    assert_eq!(manager.outcome().disabled_paths.len(), 1);
+}
+
+#[test]
+fn include_instructions_false_gives_no_catalog_but_mentions_still_inject() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    let manager = tree
+        .builder(Profile::Codex)
+        .config_override("skills.include_instructions=false")
+        .build()
+        .unwrap();
+    assert!(manager.catalog(None).is_none());
+    let injected = manager.inject(&[UserInput::text("use $alpha")]);
+    assert_eq!(injected.injections.len(), 1);
+}
+
+#[test]
+fn catalog_lists_the_visible_skills() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    let catalog = manager.catalog(Some(272_000)).expect("one visible skill");
+    assert!(catalog.text.starts_with("<skills_instructions>"));
+    assert!(catalog.text.contains("- alpha: The alpha skill"));
+}
+
+#[test]
+fn codex_profile_fatal_config_error_is_one_error_for_the_cwd() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    fs::create_dir_all(tree.path("tool-home")).unwrap();
+    fs::write(
+        tree.path("tool-home/config.toml"),
+        "[[skills.config]]\nname = \"x\"\n",
+    )
+    .unwrap();
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    let outcome = manager.outcome();
+    assert!(outcome.skills.is_empty());
+    assert_eq!(outcome.errors.len(), 1);
+    assert_eq!(outcome.errors[0].path, tree.path("repo"));
+    assert!(
+        outcome.errors[0]
+            .message
+            .starts_with("failed to reload config: "),
+        "{}",
+        outcome.errors[0].message
+    );
+}
+
+#[test]
+fn skilldeck_profile_skips_a_malformed_rule_and_keeps_loading() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    fs::create_dir_all(tree.path("tool-home")).unwrap();
+    fs::write(
+        tree.path("tool-home/config.toml"),
+        "[[skills.config]]\nname = \"x\"\n",
+    )
+    .unwrap();
+    let manager = tree
+        .builder(Profile::Skilldeck)
+        .install_bundled(false)
+        .build()
+        .unwrap();
+    let outcome = manager.outcome();
+    assert_eq!(outcome.skills.len(), 1);
+    assert!(outcome.errors.is_empty());
+    assert!(!outcome.diagnostics.is_empty());
+}
+
+#[test]
+fn detect_names_the_skill_whose_script_ran() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    fs::create_dir_all(tree.path("repo/.agents/skills/alpha/scripts")).unwrap();
+    fs::write(tree.path("repo/.agents/skills/alpha/scripts/run.py"), "").unwrap();
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    let found = manager
+        .detect(
+            "python3 scripts/run.py",
+            &tree.path("repo/.agents/skills/alpha"),
+        )
+        .expect("detected");
+    assert_eq!(found.name, "alpha");
+}
+
+#[test]
+fn unknown_product_hides_product_restricted_skills() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    fs::create_dir_all(tree.path("repo/.agents/skills/alpha/agents")).unwrap();
+    fs::write(
+        tree.path("repo/.agents/skills/alpha/agents/openai.yaml"),
+        "policy:\n  products: [codex]\n",
+    )
+    .unwrap();
+    let codex = tree.builder(Profile::Codex).build().unwrap();
+    assert_eq!(names(&codex), ["alpha"]);
+    let unknown = tree.builder(Profile::Codex).product(None).build().unwrap();
+    assert!(names(&unknown).is_empty());
+}
+
+#[test]
+fn relative_home_resolves_against_the_process_directory() {
+    let manager = SkillsManager::builder(Layout::codex())
+        .home("relative-home")
+        .cwd("/")
+        .build()
+        .unwrap();
+    assert_eq!(
+        manager.home(),
+        std::env::current_dir().unwrap().join("relative-home")
+    );
+}
