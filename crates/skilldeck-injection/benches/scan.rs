@@ -15,6 +15,11 @@ fn hostile() -> String {
     "$$$[$".repeat(MIB / 5)
 }
 
+/// Four times as much of the same: a linear scanner takes about four times as long.
+fn hostile_4mib() -> String {
+    "$$$[$".repeat(4 * MIB / 5)
+}
+
 /// Unclosed links with names: every `[` reaches the path search, none finds a `)`.
 fn unclosed_links() -> String {
     "[$name](path ".repeat(MIB / 13)
@@ -47,4 +52,22 @@ fn hostile_unclosed_links(bencher: Bencher<'_, '_>) {
 #[divan::bench]
 fn ordinary_prose(bencher: Bencher<'_, '_>) {
     scan(bencher, &ordinary());
+}
+
+#[divan::bench]
+fn hostile_sigils_and_brackets_4mib(bencher: Bencher<'_, '_>) {
+    scan(bencher, &hostile_4mib());
+}
+
+/// Baseline: the cheapest possible pass over the same prose (count the sigils). The scanner's
+/// cost is reported as a ratio to this.
+#[divan::bench]
+fn baseline_count_sigils_in_prose(bencher: Bencher<'_, '_>) {
+    let text = ordinary();
+    bencher.counter(BytesCount::of_str(&text)).bench(|| {
+        black_box(text.as_str())
+            .bytes()
+            .filter(|&b| b == b'$')
+            .count()
+    });
 }

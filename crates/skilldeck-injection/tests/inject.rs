@@ -66,6 +66,22 @@ fn codex_preset_injects_huge_bodies_whole() {
 }
 
 #[test]
+fn long_descriptions_are_injected_unchanged() {
+    // Errata 9.d: 0.171 does not rewrite long front-matter values in the fragment.
+    let outcome = outcome(vec![repo("wordy")]);
+    let body = format!(
+        "---\nname: wordy\ndescription: {}\nmetadata:\n  short-description: {}\n---\nbody\n",
+        "🙂".repeat(1_500),
+        "s".repeat(1_100)
+    );
+    let reader = FakeReader::for_outcome(&outcome).with(outcome.skills[0].path.clone(), &body);
+    for options in [InjectionOptions::codex(), InjectionOptions::skilldeck()] {
+        let result = one(&outcome, &reader, "$wordy", &options);
+        assert_eq!(result.injections[0].contents, body);
+    }
+}
+
+#[test]
 fn skilldeck_preset_caps_bodies_at_forty_thousand_chars() {
     let outcome = outcome(vec![repo("big")]);
     let body = "é".repeat(50_000);
