@@ -16,6 +16,19 @@
 //! `$name:` whose colon spoiled it) is reported as a [`Diagnostic`](skilldeck_model::Diagnostic)
 //! with a stable code from [`codes`] — for people, never for the model.
 //!
+//! # Options and profiles
+//!
+//! * [`InjectionOptions::codex`] — Codex 0.171 byte for byte: no body cap, no checks.
+//! * [`InjectionOptions::skilldeck`] — bodies cut after
+//!   [`InjectionOptions::SKILLDECK_MAX_BODY_CHARS`] characters (at a character boundary, with an
+//!   `inject.truncated` warning naming the skill), and a body containing `</skill>` or
+//!   `</skills_instructions>` (any ASCII case) reported as `inject.closing_tag`.
+//! * `neutralize_closing_tags: true` (opt-in in both) rewrites such tags as `<\/skill>` /
+//!   `<\/skills_instructions>` — a backslash between `<` and `/` — so the wrapper's own
+//!   `</skill>` is the only closing tag the model sees; nothing else in the body changes.
+//! * `connectors` and `cwd` feed [`select`]: connector slugs that shadow plain names, and the
+//!   directory relative structured selections are resolved against (Codex: its process cwd).
+//!
 //! # Example
 //!
 //! ```
@@ -50,6 +63,7 @@
 #![deny(missing_docs)]
 
 pub mod codes;
+mod counts;
 mod fragment;
 mod grammar;
 mod inject;
@@ -58,6 +72,7 @@ mod options;
 mod reader;
 mod select;
 
+pub use counts::MentionCounts;
 pub use fragment::{count_closing_tags, neutralize_closing_tags, render_fragment, truncate_chars};
 pub use grammar::{
     ENVIRONMENT_VARIABLE_NAMES, Mentions, PathKind, extract_mentions, is_environment_variable_name,

@@ -1,12 +1,13 @@
 //! Which loaded skills one turn selects, in Codex's order, plus the diagnostics Codex keeps to
 //! itself.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use skilldeck_model::{Diagnostic, LoadOutcome, SkillMetadata, lexically_normalize};
 
 use crate::codes;
+use crate::counts::MentionCounts;
 use crate::grammar::{Mentions, PathKind, extract_mentions, linked_skill_path};
 use crate::input::UserInput;
 
@@ -23,7 +24,7 @@ pub struct Selection {
 struct Selector<'a> {
     outcome: &'a LoadOutcome,
     connectors: HashSet<String>,
-    enabled_name_counts: HashMap<&'a str, usize>,
+    counts: MentionCounts,
     selected: Vec<&'a SkillMetadata>,
     seen_paths: HashSet<&'a Path>,
     seen_names: HashSet<&'a str>,
@@ -34,14 +35,10 @@ struct Selector<'a> {
 
 impl<'a> Selector<'a> {
     fn new(outcome: &'a LoadOutcome, connectors: &[&str]) -> Selector<'a> {
-        let mut enabled_name_counts = HashMap::new();
-        for skill in outcome.enabled_skills() {
-            *enabled_name_counts.entry(skill.name.as_str()).or_insert(0) += 1;
-        }
         Selector {
             outcome,
             connectors: connectors.iter().map(|c| c.to_ascii_lowercase()).collect(),
-            enabled_name_counts,
+            counts: MentionCounts::of(outcome),
             selected: Vec::new(),
             seen_paths: HashSet::new(),
             seen_names: HashSet::new(),
@@ -119,7 +116,7 @@ impl<'a> Selector<'a> {
             if !self.available(skill)
                 || self.blocked_plain_names.contains(&skill.name)
                 || !mentions.plain_names.contains(&skill.name)
-                || self.enabled_name_counts.get(skill.name.as_str()) != Some(&1)
+                || self.counts.exact(&skill.name) != 1
                 || self.connectors.contains(&skill.name.to_ascii_lowercase())
             {
                 continue;
@@ -222,7 +219,7 @@ impl<'a> Selector<'a> {
         {
             return;
         }
-        if self.enabled_name_counts.contains_key(stripped) {
+        if self.counts.exact(stripped) > 0 {
             self.report(codes::TRAILING_COLON, name.to_owned(), || {
                 Diagnostic::warning(
                     codes::TRAILING_COLON,
