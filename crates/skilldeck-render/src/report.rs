@@ -48,6 +48,8 @@ pub enum CatalogWarning {
     SkillsLeftOut {
         /// How many skills the model cannot see.
         count: usize,
+        /// How many skills are still listed (without descriptions).
+        listed: usize,
         /// The budget that was exceeded.
         budget: Budget,
     },
@@ -69,6 +71,7 @@ impl CatalogWarning {
         if report.omitted_count > 0 {
             vec![CatalogWarning::SkillsLeftOut {
                 count: report.omitted_count,
+                listed: report.included_count,
                 budget: report.budget,
             }]
         } else if report.truncated_description_count > 0 {
@@ -86,14 +89,28 @@ impl CatalogWarning {
 impl fmt::Display for CatalogWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            CatalogWarning::SkillsLeftOut { count, budget } => {
+            CatalogWarning::SkillsLeftOut {
+                count,
+                listed,
+                budget,
+            } => {
                 let skills = if count == 1 { "skill" } else { "skills" };
-                write!(
-                    f,
-                    "{count} {skills} left out of the model's skill catalog to fit its budget of \
-                     {budget}; the listed skills appear without descriptions. Left-out skills \
-                     still work when named with $name; disabling unused skills makes room."
-                )
+                if listed == 0 {
+                    write!(
+                        f,
+                        "{count} {skills} left out of the model's skill catalog: not even one \
+                         fits its budget of {budget}, so the list is empty. Skills still work \
+                         when named with $name; disabling unused skills makes room."
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{count} {skills} left out of the model's skill catalog to fit its budget \
+                         of {budget}; the {listed} listed appear without descriptions. Left-out \
+                         skills still work when named with $name; disabling unused skills makes \
+                         room."
+                    )
+                }
             }
             CatalogWarning::DescriptionsShortened {
                 count,

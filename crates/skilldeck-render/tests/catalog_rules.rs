@@ -82,6 +82,7 @@ fn when_nothing_fits_the_absolute_render_is_sent_with_an_empty_list() {
         catalog.warnings,
         [CatalogWarning::SkillsLeftOut {
             count: 1,
+            listed: 0,
             budget: Budget::Tokens(1)
         }]
     );

@@ -185,7 +185,11 @@ fn left_out_warning_names_the_number_of_skills_left_out() {
     let catalog = render(&absolute_only(skills), budget);
     assert_eq!(
         catalog.warnings,
-        [CatalogWarning::SkillsLeftOut { count: 2, budget }]
+        [CatalogWarning::SkillsLeftOut {
+            count: 2,
+            listed: 2,
+            budget
+        }]
     );
     let text = catalog.warnings[0].to_string();
     assert!(text.starts_with("2 skills left out"), "{text}");
