@@ -189,7 +189,7 @@ fn check_type(report: &mut Report<'_>, key: &str, value: &Value, expect: Expect)
         return;
     }
     let (wanted, hint) = match expect {
-        Expect::Text | Expect::TextOrNumber => ("a string", None),
+        Expect::Text | Expect::TextOrNumber => ("a string", report.parsed.quote_flow_hint(key)),
         Expect::TextOrList => ("a string or a list of strings", None),
         Expect::Bool => (
             "a boolean",

@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use skilldeck_loader::parse::{collapse_whitespace, extract_frontmatter, parse_skill_file};
+use skilldeck_loader::parse::{
+    collapse_whitespace, extract_frontmatter, namespace_from_manifest, parse_skill_file,
+};
 use skilldeck_model::Severity;
 
 use crate::finding::Finding;
@@ -122,7 +124,32 @@ pub(crate) fn check(
         }
         Content::TooLargeToCheck => return None,
     };
-    check_text(path, text, out)
+    let namespace = plugin_namespace(path);
+    check_text(path, text, namespace.as_deref(), out)
+}
+
+/// Manifest locations below a plugin root, in probing order; only the first existing one counts.
+const MANIFEST_PATHS: [&str; 2] = [".codex-plugin/plugin.json", ".claude-plugin/plugin.json"];
+
+/// The namespace of the nearest valid plugin manifest at or above the skill's canonical folder
+/// (an invalid manifest gives way to the next one outwards), as Codex qualifies names
+/// (`<namespace>:<name>`, errata §4.4).
+fn plugin_namespace(path: &Path) -> Option<String> {
+    let parent = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let dir = std::fs::canonicalize(parent).ok()?;
+    dir.ancestors().find_map(|ancestor| {
+        let manifest = MANIFEST_PATHS
+            .iter()
+            .map(|rel| ancestor.join(rel))
+            .find(|m| std::fs::metadata(m).is_ok_and(|meta| meta.is_file()))?;
+        match crate::read::read(&manifest) {
+            Content::Text(text) => namespace_from_manifest(&text, ancestor),
+            _ => None,
+        }
+    })
 }
 
 /// Reports why Codex never reads a candidate; `true` when it does read it.
@@ -167,8 +194,14 @@ fn reachable(candidate: &Candidate, out: &mut Vec<Finding>) -> bool {
     false
 }
 
-/// Checks a `SKILL.md` text Codex reads.
-pub(crate) fn check_text(path: &Path, text: &str, out: &mut Vec<Finding>) -> Option<Loaded> {
+/// Checks a `SKILL.md` text Codex reads; `namespace` is the plugin namespace that qualifies its
+/// name, if any.
+pub(crate) fn check_text(
+    path: &Path,
+    text: &str,
+    namespace: Option<&str>,
+    out: &mut Vec<Finding>,
+) -> Option<Loaded> {
     if let Some(line) = codex_early_close(text) {
         out.push(
             finding(
@@ -223,6 +256,10 @@ pub(crate) fn check_text(path: &Path, text: &str, out: &mut Vec<Finding>) -> Opt
         );
         return None;
     }
+    let name = match namespace {
+        Some(namespace) => format!("{namespace}:{name}"),
+        None => name,
+    };
     check_mentionable(path, &name, name_line, out);
     let description_chars = parsed.description.chars().count();
     if description_chars > CATALOG_DESCRIPTION_CHARS {

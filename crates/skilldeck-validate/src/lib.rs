@@ -95,6 +95,16 @@ pub fn validate(paths: &[PathBuf], rules: &[RuleSet]) -> Vec<Finding> {
     findings
 }
 
+/// The files [`validate`] checks for `paths`, in walk order, each canonical file once
+/// (including those Codex never loads, which the codex rule set reports).
+pub fn skill_files(paths: &[PathBuf]) -> Vec<PathBuf> {
+    walk::collect(paths)
+        .candidates
+        .into_iter()
+        .map(|c| c.path)
+        .collect()
+}
+
 /// Validates one `SKILL.md` text as if it were the file at `path` (no file-system access except
 /// the folder-name lookups of the name rules). Handy for editors and tests.
 pub fn validate_text(path: &Path, text: &str, rules: &[RuleSet]) -> Vec<Finding> {
@@ -103,7 +113,7 @@ pub fn validate_text(path: &Path, text: &str, rules: &[RuleSet]) -> Vec<Finding>
     for set in rules {
         match set {
             RuleSet::Codex => {
-                let _ = codex::check_text(path, text, &mut findings);
+                let _ = codex::check_text(path, text, None, &mut findings);
             }
             RuleSet::Spec => spec::check(path, &content, &mut findings),
             RuleSet::Claude => claude::check(path, &content, &mut findings),

@@ -27,6 +27,23 @@ const KNOWN_KEYS: [&str; 6] = [
     "allowed-tools",
 ];
 
+/// Claude Code's own front-matter fields (named in the hint, since moving them breaks Claude Code).
+const CLAUDE_CODE_KEYS: [&str; 13] = [
+    "when_to_use",
+    "argument-hint",
+    "arguments",
+    "disallowed-tools",
+    "disable-model-invocation",
+    "user-invocable",
+    "model",
+    "effort",
+    "context",
+    "agent",
+    "hooks",
+    "paths",
+    "shell",
+];
+
 struct Report<'a> {
     path: &'a Path,
     parsed: &'a Parsed,
@@ -72,7 +89,7 @@ impl Report<'_> {
             Severity::Error,
             key,
             format!("`{key}` must be a string, found {}", kind(value)),
-            None,
+            self.parsed.quote_flow_hint(key),
         );
         None
     }
@@ -176,12 +193,21 @@ fn check_keys(report: &mut Report<'_>) {
         .filter(|key| !KNOWN_KEYS.contains(&key.as_str()))
         .collect();
     for key in unknown {
+        let hint = if CLAUDE_CODE_KEYS.contains(&key.as_str()) {
+            format!(
+                "`{key}` is a Claude Code field: keep it for Claude Code (other tools may refuse it), or move it under `metadata:`"
+            )
+        } else {
+            format!(
+                "move it under `metadata:` as a string (`metadata:` / `  {key}: \"…\"`), or remove it"
+            )
+        };
         report.push(
             "spec/unknown-key",
             Severity::Error,
             &key,
             format!("`{key}` is not a front-matter field of the specification (name, description, license, compatibility, metadata, allowed-tools)"),
-            Some(format!("move it under `metadata:` as a string (`metadata:` / `  {key}: \"…\"`), or remove it")),
+            Some(hint),
         );
     }
 }
@@ -403,6 +429,9 @@ fn check_allowed_tools(report: &mut Report<'_>) {
         Value::String(_) => {}
         Value::Sequence(items) if items.iter().all(|i| matches!(i, Value::String(_))) => {
             let joined: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
+            // A joined string is only an equivalent when no tool pattern holds a space.
+            let hint = (!joined.iter().any(|t| t.contains(char::is_whitespace)))
+                .then(|| format!("allowed-tools: {}", joined.join(" ")));
             report.push(
                 "spec/allowed-tools-list",
                 Severity::Warning,
@@ -410,7 +439,7 @@ fn check_allowed_tools(report: &mut Report<'_>) {
                 "`allowed-tools` is a list; the specification defines a space-delimited string (skills-ref and \
                  Claude Code accept lists, other tools may not)"
                     .to_owned(),
-                Some(format!("allowed-tools: {}", joined.join(" "))),
+                hint,
             );
         }
         other => report.push(

@@ -6,7 +6,7 @@ use serde_yaml::{Mapping, Value};
 
 use crate::codex::yaml_error_hint;
 use crate::frontmatter::{Missing, strict_split};
-use crate::hint::yaml_line;
+use crate::hint::{quote_value, yaml_line};
 use crate::locate::key_position;
 
 /// A front matter that parsed to a mapping.
@@ -24,6 +24,16 @@ impl Parsed {
     pub(crate) fn position(&self, key_path: &[&str]) -> Option<(usize, usize)> {
         key_position(&self.yaml, key_path)
             .map(|(line, column)| (line + self.first_line - 1, column))
+    }
+
+    /// A fix for a flow collection (`[…]`, `{…}`) written where a string was meant: quote it.
+    pub(crate) fn quote_flow_hint(&self, key: &str) -> Option<String> {
+        let (line, _) = key_position(&self.yaml, &[key])?;
+        let text = self.yaml.lines().nth(line - 1)?;
+        let value = crate::locate::line_value(text)?;
+        (value.starts_with('[') || value.starts_with('{'))
+            .then(|| quote_value(text))
+            .flatten()
     }
 
     /// The value of a top-level key.

@@ -138,3 +138,18 @@ fn missing_front_matter_is_a_warning() {
     let f = only(&findings("# Title\n", CLAUDE), "claude/missing-frontmatter");
     assert_eq!(f.severity, Severity::Warning);
 }
+
+#[test]
+fn bracketed_argument_hint_is_a_list_and_the_hint_quotes_it() {
+    let f = only(
+        &findings(
+            &skill("name: my-skill\ndescription: d\nargument-hint: [optional: date]"),
+            CLAUDE,
+        ),
+        "claude/wrong-type",
+    );
+    assert_eq!(
+        f.hint.as_deref(),
+        Some("quote the value: argument-hint: \"[optional: date]\"")
+    );
+}

@@ -336,3 +336,42 @@ fn misspelled_product_in_openai_yaml_voids_the_file() {
     assert!(found[0].path.ends_with("pdf/agents/openai.yaml"));
     assert_eq!(found[0].line, Some(3));
 }
+
+#[test]
+fn plugin_manifest_qualifies_names_so_same_base_names_do_not_clash() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "one/.claude-plugin/plugin.json",
+        r#"{"name": "one"}"#,
+    );
+    write(
+        dir.path(),
+        "two/.codex-plugin/plugin.json",
+        r#"{"name": "two"}"#,
+    );
+    write(dir.path(), "one/skills/access/SKILL.md", &valid("access"));
+    write(dir.path(), "two/skills/access/SKILL.md", &valid("access"));
+    assert_eq!(validate(&[dir.path().to_path_buf()], &[CODEX]), Vec::new());
+}
+
+#[test]
+fn plugin_namespace_is_part_of_the_mentioned_name() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "p/.codex-plugin/plugin.json",
+        r#"{"name": "my plugin"}"#,
+    );
+    write(dir.path(), "p/skills/x/SKILL.md", &valid("x"));
+    let found = validate(&[dir.path().to_path_buf()], &[CODEX]);
+    assert_eq!(
+        found.iter().map(|f| f.code).collect::<Vec<_>>(),
+        ["codex/name-not-mentionable"]
+    );
+    assert!(
+        found[0].message.contains("`my plugin:x`"),
+        "{}",
+        found[0].message
+    );
+}

@@ -230,3 +230,30 @@ fn sequence_front_matter_is_not_a_mapping() {
         ["spec/frontmatter-not-mapping"]
     );
 }
+
+#[test]
+fn allowed_tools_list_with_spaced_patterns_gets_no_joined_hint() {
+    let f = only(
+        &findings(
+            &skill("name: my-skill\ndescription: d\nallowed-tools:\n  - Bash(ls *)\n  - Read"),
+            SPEC,
+        ),
+        "spec/allowed-tools-list",
+    );
+    assert_eq!(f.hint, None);
+}
+
+#[test]
+fn bracketed_license_gets_a_quote_hint() {
+    let f = only(
+        &findings(
+            &skill("name: my-skill\ndescription: d\nlicense: [MIT]"),
+            SPEC,
+        ),
+        "spec/wrong-type",
+    );
+    assert_eq!(
+        f.hint.as_deref(),
+        Some("quote the value: license: \"[MIT]\"")
+    );
+}
