@@ -13,20 +13,33 @@
 //!
 //! # Use it from your harness
 //!
-//! ```
-//! use skilldeck::{Layout, SkillsManager, UserInput};
-//! # let tmp = tempfile::tempdir().unwrap();
-//! # let (home, repo) = (tmp.path().join("home"), tmp.path().join("repo"));
-//! # std::fs::create_dir_all(&repo).unwrap();
+//! The same snippet is in the README; this copy is compiled and run by `cargo test`.
 //!
-//! let skills = SkillsManager::builder(Layout::codex()) // Codex's directories, read-only
-//!     .home(&home)                                     // else $CODEX_HOME or ~/.codex
+//! ```
+//! # let tmp = tempfile::tempdir().unwrap();
+//! # let repo = tmp.path().join("repo");
+//! # std::fs::create_dir_all(repo.join(".agents/skills/deploy")).unwrap();
+//! # std::fs::write(repo.join(".agents/skills/deploy/SKILL.md"),
+//! #     "---\nname: deploy\ndescription: Ship the service\n---\nRun ship.sh.\n").unwrap();
+//! # let (mut developer_message, mut turn) = (String::new(), Vec::<String>::new());
+//! # let (user_message, workdir) = ("please $deploy it", repo.clone());
+//! # let home = tmp.path().join("codex-home");
+//! use skilldeck::{Layout, SkillsManager, UserInput};
+//!
+//! let skills = SkillsManager::builder(Layout::codex()) // Codex's directories; never writes
+//!     .home(&home) // else $CODEX_HOME or ~/.codex
 //!     .cwd(&repo)
 //!     .build()?;
-//! let catalog = skills.catalog(Some(272_000));         // for the developer message
-//! let injected = skills.inject(&[UserInput::text("please use $deploy")]);
-//! let used = skills.detect("python3 scripts/fill.py", &repo); // after a shell call
-//! # assert!(catalog.is_none() && injected.injections.is_empty() && used.is_none());
+//! if let Some(catalog) = skills.catalog(Some(272_000)) {
+//!     developer_message.push_str(&catalog.text); // budgeted to 2 % of the window
+//! }
+//! for injection in skills.inject(&[UserInput::text(user_message)]).injections {
+//!     turn.push(injection.fragment); // one <skill> message per mentioned skill
+//! }
+//! let used = skills.detect("python3 scripts/fill.py", &workdir); // after a shell call
+//! # assert!(developer_message.contains("- deploy: Ship the service"));
+//! # assert_eq!(turn.len(), 1);
+//! # assert!(used.is_none());
 //! # Ok::<(), skilldeck::BuildError>(())
 //! ```
 //!
