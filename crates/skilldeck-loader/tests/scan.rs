@@ -522,6 +522,17 @@ fn errors_come_in_root_order() {
 }
 
 #[test]
+fn errors_within_a_root_follow_the_walk_order() {
+    let t = Tree::new();
+    t.file("r/a/deep/SKILL.md", "no front matter");
+    t.file("r/b/SKILL.md", "no front matter");
+    let outcome = load_repo_root(&t.path("r"));
+    let paths: Vec<PathBuf> = outcome.errors.iter().map(|e| e.path.clone()).collect();
+    // Breadth-first, as Codex reports them: level one (`b`) before level two (`a/deep`).
+    assert_eq!(paths, [t.path("r/b/SKILL.md"), t.path("r/a/deep/SKILL.md")]);
+}
+
+#[test]
 fn system_scope_failures_are_silent() {
     let t = Tree::new();
     t.file(
