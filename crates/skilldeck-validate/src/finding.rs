@@ -86,12 +86,12 @@ impl Finding {
     }
 
     /// The deterministic order of a report: path (component by component), then line (file-level
-    /// findings first), column, code, rule set and message.
+    /// findings first), code, and column, rule set and message to break ties.
     pub fn report_order(&self, other: &Finding) -> Ordering {
         compare_paths_componentwise(&self.path, &other.path)
             .then_with(|| self.line.cmp(&other.line))
-            .then_with(|| self.column.cmp(&other.column))
             .then_with(|| self.code.cmp(other.code))
+            .then_with(|| self.column.cmp(&other.column))
             .then_with(|| self.rules.cmp(other.rules))
             .then_with(|| self.message.cmp(&other.message))
     }

@@ -56,7 +56,7 @@ use walk::Reach;
 /// A path may be a `SKILL.md` (or any file, which is then checked as one), a skill folder, or a
 /// folder of skills (walked breadth-first in name order, bounded; the codex rule set treats it
 /// as a skill root). Each file is checked once even when reached twice. The result is sorted by
-/// path, line, column and code, so the same tree always gives the same report.
+/// path, line and code, so the same tree always gives the same report.
 pub fn validate(paths: &[PathBuf], rules: &[RuleSet]) -> Vec<Finding> {
     let walked = walk::collect(paths);
     let mut findings = walked.findings;
