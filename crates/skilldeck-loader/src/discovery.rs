@@ -8,7 +8,7 @@ use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use skilldeck_model::{Layout, Scope, SkillRoot};
+use skilldeck_model::{Layout, Scope, SkillRoot, lexically_normalize};
 
 use crate::scan::canonical_or_raw;
 
@@ -19,7 +19,8 @@ pub const DEFAULT_PROJECT_ROOT_MARKER: &str = ".git";
 /// builds the context (the config crate, the facade) puts the relevant values here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiscoveryContext {
-    /// The working directory (made absolute lexically; it may even be a file).
+    /// The working directory (made absolute and normalised lexically, `..` resolved without
+    /// touching the disk; it may even be a file).
     pub cwd: PathBuf,
     /// The tool's home, e.g. `$CODEX_HOME` (default `~/.codex`). `None`: no home-based roots.
     pub home: Option<PathBuf>,
@@ -43,8 +44,9 @@ impl DiscoveryContext {
     /// roots.
     pub fn new(layout: Layout, cwd: impl Into<PathBuf>) -> DiscoveryContext {
         let cwd = cwd.into();
+        let cwd = lexically_normalize(&std::path::absolute(&cwd).unwrap_or(cwd));
         DiscoveryContext {
-            cwd: std::path::absolute(&cwd).unwrap_or(cwd),
+            cwd,
             home: None,
             user_home: None,
             layout,

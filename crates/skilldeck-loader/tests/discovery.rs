@@ -462,3 +462,15 @@ fn roots_resolving_to_the_same_directory_are_kept_once() {
     let sorted_scopes = sorted(roots.into_iter().map(|(scope, _)| scope).collect());
     assert_eq!(sorted_scopes, ["admin", "system", "user", "user", "user"]);
 }
+
+#[test]
+fn relative_segments_in_the_cwd_are_normalised() {
+    let t = Tree::new();
+    t.git("repo");
+    t.skill("repo/.agents/skills/a", "agents-skill", "d");
+    t.dir("repo/sub");
+    let cwd = t.path("repo/sub/../sub/./");
+    let ctx = DiscoveryContext::new(Layout::codex(), cwd);
+    assert_eq!(ctx.cwd, t.path("repo/sub"));
+    assert_eq!(names(&load_ctx(&ctx)), ["agents-skill"]);
+}
