@@ -82,13 +82,16 @@ pub(crate) fn check(path: &Path, content: &Content, out: &mut Vec<Finding>) {
     let text = match content {
         Content::Text(text) => text,
         Content::NotUtf8(error) => {
-            out.push(Finding::new(
-                path,
-                RULES,
-                "claude/not-utf8",
-                Severity::Error,
-                format!("SKILL.md is not UTF-8: {error}"),
-            ));
+            out.push(
+                Finding::new(
+                    path,
+                    RULES,
+                    "claude/not-utf8",
+                    Severity::Error,
+                    format!("SKILL.md is not UTF-8: {error}"),
+                )
+                .with_hint("save the file as UTF-8"),
+            );
             return;
         }
         Content::Unreadable(error) => {
@@ -157,7 +160,8 @@ fn parse_error(path: &Path, error: StrictError) -> Finding {
             Severity::Error,
             format!("front matter must be a mapping of keys to values, found {found}"),
         )
-        .at(Some(2), Some(1)),
+        .at(Some(2), Some(1))
+        .with_hint("write `name: …` and `description: …` lines between the `---` lines"),
     }
 }
 
@@ -272,7 +276,7 @@ fn check_values(report: &mut Report<'_>) {
             Severity::Warning,
             "context",
             format!("`context: {context}` is not a known value; Claude Code knows `fork`"),
-            None,
+            Some("use `context: fork` to run in a subagent, or remove `context`".to_owned()),
         );
     }
     if agent.is_some() && context.as_deref() != Some("fork") {
@@ -292,7 +296,7 @@ fn check_values(report: &mut Report<'_>) {
             Severity::Warning,
             "effort",
             format!("`effort: {effort}` is not one of low, medium, high, xhigh, max"),
-            None,
+            Some("use one of low, medium, high, xhigh, max".to_owned()),
         );
     }
     if let Some(shell) = &shell
@@ -303,7 +307,7 @@ fn check_values(report: &mut Report<'_>) {
             Severity::Warning,
             "shell",
             format!("`shell: {shell}` is not one of bash, powershell"),
-            None,
+            Some("use `shell: bash` or `shell: powershell`".to_owned()),
         );
     }
 }

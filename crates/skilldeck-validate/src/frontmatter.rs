@@ -26,6 +26,8 @@ pub(crate) enum Missing {
     Unclosed,
     /// `---` is immediately followed by the closing `---`.
     Empty,
+    /// The opening `---` is indented (Codex accepts it; front-matter readers in general do not).
+    IndentedDelimiter,
     /// No `---` line at all.
     NoDelimiter,
 }
@@ -39,6 +41,7 @@ impl Missing {
             Missing::TextBefore(_) => "codex/frontmatter-after-text",
             Missing::Unclosed => "codex/frontmatter-unclosed",
             Missing::Empty => "codex/frontmatter-empty",
+            Missing::IndentedDelimiter => "codex/frontmatter-indented",
             Missing::NoDelimiter => "codex/missing-frontmatter",
         }
     }
@@ -51,6 +54,7 @@ impl Missing {
             Missing::TextBefore(_) => "spec/frontmatter-after-text",
             Missing::Unclosed => "spec/frontmatter-unclosed",
             Missing::Empty => "spec/frontmatter-empty",
+            Missing::IndentedDelimiter => "spec/frontmatter-indented",
             Missing::NoDelimiter => "spec/missing-frontmatter",
         }
     }
@@ -76,6 +80,9 @@ impl Missing {
             Missing::Empty => {
                 "the front matter is empty; add `name:` and `description:` lines between the `---` lines"
                     .to_owned()
+            }
+            Missing::IndentedDelimiter => {
+                "the opening `---` is indented; start it at the first column".to_owned()
             }
             Missing::NoDelimiter => "the file has no `---` front matter; start it with `---`, \
                  `name: …`, `description: …`, `---`"
@@ -157,6 +164,9 @@ fn explain_missing_start(text: &str) -> Missing {
     let mut only_blank = true;
     for (index, line) in lines(text).enumerate() {
         let trimmed = line.trim_start_matches('\u{feff}').trim();
+        if index == 0 && trimmed == "---" {
+            return Missing::IndentedDelimiter;
+        }
         if trimmed == "---" {
             return if only_blank {
                 Missing::LeadingBlankLines
@@ -217,6 +227,14 @@ mod tests {
     fn strict_split_does_not_split_inside_a_line() {
         let split = strict_split("---\nname: a---b\n---\n").unwrap();
         assert_eq!(split.yaml, "name: a---b");
+    }
+
+    #[test]
+    fn strict_split_names_an_indented_opening_delimiter() {
+        assert_eq!(
+            strict_split("  ---\nname: a\n---\n"),
+            Err(Missing::IndentedDelimiter)
+        );
     }
 
     #[test]

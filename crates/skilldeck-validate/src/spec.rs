@@ -180,7 +180,8 @@ fn parse_error(path: &Path, error: StrictError) -> Finding {
             Severity::Error,
             format!("front matter must be a mapping of keys to values, found {found}"),
         )
-        .at(Some(2), Some(1)),
+        .at(Some(2), Some(1))
+        .with_hint("write `name: …` and `description: …` lines between the `---` lines"),
     }
 }
 
@@ -237,7 +238,7 @@ fn check_name(report: &mut Report<'_>, path: &Path) {
             Severity::Error,
             "name",
             format!("`name` must be 1–{MAX_NAME_CHARS} characters, found {chars}"),
-            None,
+            suggestion.clone(),
         );
     }
     if !name
@@ -321,7 +322,7 @@ fn check_description(report: &mut Report<'_>) {
             Severity::Error,
             "description",
             "`description` is empty".to_owned(),
-            None,
+            Some("say what the skill does and when to use it".to_owned()),
         );
     } else if chars > MAX_DESCRIPTION_CHARS {
         report.push(
@@ -350,7 +351,11 @@ fn check_optional_strings(report: &mut Report<'_>) {
                 format!(
                     "`compatibility` must be 1–{MAX_COMPATIBILITY_CHARS} characters, found {chars}"
                 ),
-                None,
+                Some(if chars == 0 {
+                    "remove the empty `compatibility`".to_owned()
+                } else {
+                    format!("shorten it to at most {MAX_COMPATIBILITY_CHARS} characters")
+                }),
             );
         }
     }
@@ -450,7 +455,10 @@ fn check_allowed_tools(report: &mut Report<'_>) {
                 "`allowed-tools` must be a space-delimited string, found {}",
                 kind(other)
             ),
-            None,
+            Some(
+                "write the tools on one line, separated by spaces: `allowed-tools: Read Grep`"
+                    .to_owned(),
+            ),
         ),
     }
 }

@@ -217,7 +217,8 @@ fn walk_folder(root: &Path, walk: &mut Walk, seen_files: &mut BTreeSet<PathBuf>)
                 "stopped walking after {WALK_MAX_DIRS} directories or {WALK_MAX_ENTRIES} entries; \
                  some SKILL.md files below were not checked"
             ),
-        ));
+        )
+        .with_hint("give narrower paths (single skill folders or skills roots)"));
     }
 }
 
