@@ -1,7 +1,7 @@
 //! Which loaded skills one turn selects, in Codex's order, plus the diagnostics Codex keeps to
 //! itself.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use skilldeck_model::{Diagnostic, LoadOutcome, SkillMetadata, lexically_normalize};
@@ -25,6 +25,10 @@ struct Selector<'a> {
     outcome: &'a LoadOutcome,
     connectors: HashSet<String>,
     counts: MentionCounts,
+    /// Every loaded skill by canonical path (the first one on a duplicate, like a linear search).
+    by_path: HashMap<&'a Path, &'a SkillMetadata>,
+    /// Every loaded skill by exact name, in loader order.
+    by_name: HashMap<&'a str, Vec<&'a SkillMetadata>>,
     selected: Vec<&'a SkillMetadata>,
     seen_paths: HashSet<&'a Path>,
     seen_names: HashSet<&'a str>,
@@ -35,10 +39,18 @@ struct Selector<'a> {
 
 impl<'a> Selector<'a> {
     fn new(outcome: &'a LoadOutcome, connectors: &[&str]) -> Selector<'a> {
+        let mut by_path = HashMap::new();
+        let mut by_name: HashMap<&str, Vec<&SkillMetadata>> = HashMap::new();
+        for skill in &outcome.skills {
+            by_path.entry(skill.path.as_path()).or_insert(skill);
+            by_name.entry(skill.name.as_str()).or_default().push(skill);
+        }
         Selector {
             outcome,
             connectors: connectors.iter().map(|c| c.to_ascii_lowercase()).collect(),
             counts: MentionCounts::of(outcome),
+            by_path,
+            by_name,
             selected: Vec::new(),
             seen_paths: HashSet::new(),
             seen_names: HashSet::new(),
@@ -72,7 +84,7 @@ impl<'a> Selector<'a> {
         };
         let absolute = lexically_normalize(&absolute);
         let outcome = self.outcome;
-        match outcome.skill_by_path(&absolute) {
+        match self.by_path.get(absolute.as_path()).copied() {
             Some(skill) if !outcome.is_enabled(skill) => {
                 self.report(codes::DISABLED, display(&absolute), || {
                     Diagnostic::info(
@@ -107,15 +119,18 @@ impl<'a> Selector<'a> {
             .filter(|path| PathKind::of(path).may_name_a_skill())
             .map(|path| linked_skill_path(path))
             .collect();
+        // Sets, so a message with many mentions stays linear in skills + mentions.
+        let linked_set: HashSet<&Path> = linked.iter().map(PathBuf::as_path).collect();
+        let plain_names: HashSet<&str> = mentions.plain_names.iter().map(String::as_str).collect();
         for skill in &outcome.skills {
-            if self.available(skill) && linked.contains(&skill.path) {
+            if self.available(skill) && linked_set.contains(skill.path.as_path()) {
                 self.take(skill);
             }
         }
         for skill in &outcome.skills {
             if !self.available(skill)
                 || self.blocked_plain_names.contains(&skill.name)
-                || !mentions.plain_names.contains(&skill.name)
+                || !plain_names.contains(skill.name.as_str())
                 || self.counts.exact(&skill.name) != 1
                 || self.connectors.contains(&skill.name.to_ascii_lowercase())
             {
@@ -136,7 +151,7 @@ impl<'a> Selector<'a> {
             .filter(|path| PathKind::of(path).may_name_a_skill());
         for (raw, path) in raw.zip(linked) {
             let outcome = self.outcome;
-            match outcome.skill_by_path(path) {
+            match self.by_path.get(path.as_path()).copied() {
                 Some(skill) if !outcome.is_enabled(skill) => {
                     self.report(codes::DISABLED, display(path), || {
                         Diagnostic::info(
@@ -171,12 +186,17 @@ impl<'a> Selector<'a> {
                 continue;
             }
             let outcome = self.outcome;
-            let enabled: Vec<&SkillMetadata> = outcome
-                .enabled_skills()
-                .filter(|skill| skill.name == *name)
+            let named = self
+                .by_name
+                .get(name.as_str())
+                .map_or(&[][..], Vec::as_slice);
+            let enabled: Vec<&SkillMetadata> = named
+                .iter()
+                .copied()
+                .filter(|skill| outcome.is_enabled(skill))
                 .collect();
             match enabled.len() {
-                0 if outcome.skills.iter().any(|skill| skill.name == *name) => {
+                0 if !named.is_empty() => {
                     self.report(codes::DISABLED, name.clone(), || {
                         Diagnostic::info(
                             codes::DISABLED,
