@@ -1,5 +1,7 @@
 //! Selection cost for a large message against many skills (checks it is not mentions × skills).
 
+use std::fmt::Write as _;
+
 use divan::counter::BytesCount;
 use divan::{Bencher, black_box};
 use skilldeck_injection::{UserInput, select};
@@ -30,7 +32,7 @@ fn message() -> String {
     let mut text = String::new();
     let mut i = 0;
     while text.len() < 1024 * 1024 {
-        text.push_str(&format!("$name-{i} [$x](/r/skill-{i}/SKILL.md) "));
+        let _ = write!(text, "$name-{i} [$x](/r/skill-{i}/SKILL.md) ");
         i += 1;
     }
     text
