@@ -115,6 +115,11 @@ pub mod validate {
     pub use skilldeck_validate::*;
 }
 
+/// The bundled skills and their installer ([`skilldeck_system`]).
+pub mod system {
+    pub use skilldeck_system::*;
+}
+
 /// Which skill a shell command used ([`skilldeck_invocation`]).
 pub mod invocation {
     pub use skilldeck_invocation::*;

@@ -175,6 +175,18 @@ impl SkillsManager {
         self.loaded(cwd).0.outcome.clone()
     }
 
+    /// The outcome last computed for `cwd`, without touching the disk (no config read, no
+    /// discovery, no freshness check): for UIs that list often and can live with a possibly
+    /// stale answer. `None` before the first load for `cwd` and after a refresh.
+    pub fn cached_outcome_in(&self, cwd: &Path) -> Option<Arc<LoadOutcome>> {
+        let cache = self.lock();
+        let key = cache.by_cwd.get(cwd)?;
+        cache
+            .by_config
+            .get(key)
+            .map(|loaded| loaded.outcome.clone())
+    }
+
     /// The catalog a model would see with a context window of `window` tokens (`None`: the
     /// 8,000-character budget), with the default texts. `None` when no skill is visible or
     /// `skills.include_instructions = false`.

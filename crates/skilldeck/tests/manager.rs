@@ -243,3 +243,49 @@ fn relative_home_resolves_against_the_process_directory() {
         std::env::current_dir().unwrap().join("relative-home")
     );
 }
+
+#[test]
+fn cached_outcome_for_a_cwd_is_served_without_reading_the_disk() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    assert!(manager.cached_outcome_in(&tree.path("repo")).is_none());
+    manager.outcome();
+    tree.skill("repo/.agents/skills", "beta");
+    let cached = manager
+        .cached_outcome_in(&tree.path("repo"))
+        .expect("cached");
+    assert_eq!(
+        cached.skills.len(),
+        1,
+        "the cached answer does not look at the disk"
+    );
+    manager.refresh();
+    assert!(manager.cached_outcome_in(&tree.path("repo")).is_none());
+}
+
+#[test]
+fn two_cwds_of_one_repository_share_one_load() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    fs::create_dir_all(tree.path("repo/src")).unwrap();
+    tree.age();
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    manager.outcome_in(&tree.path("repo"));
+    manager.outcome_in(&tree.path("repo/src"));
+    assert_eq!(manager.load_count(), 1);
+}
+
+#[test]
+fn different_overrides_do_not_share_a_load() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    let plain = tree.builder(Profile::Codex).build().unwrap();
+    let off = tree
+        .builder(Profile::Codex)
+        .config_override(r#"skills.config=[{name="alpha",enabled=false}]"#)
+        .build()
+        .unwrap();
+    assert!(plain.outcome().disabled_paths.is_empty());
+    assert_eq!(off.outcome().disabled_paths.len(), 1);
+}

@@ -7,8 +7,7 @@ use anyhow::Context as _;
 use skilldeck::UserInput;
 
 use crate::args::{GlobalArgs, InjectArgs};
-use crate::commands::{manager, print_setup_warnings};
-use crate::style::print_warnings;
+use crate::commands::{manager, print_diagnostics, print_setup_warnings};
 
 pub fn run(global: &GlobalArgs, args: &InjectArgs) -> anyhow::Result<ExitCode> {
     let message = if args.message == "-" {
@@ -23,8 +22,7 @@ pub fn run(global: &GlobalArgs, args: &InjectArgs) -> anyhow::Result<ExitCode> {
     let manager = manager(global)?;
     let result = manager.inject(&[UserInput::text(message)]);
     print_setup_warnings(&manager);
-    let notes: Vec<String> = result.diagnostics.iter().map(ToString::to_string).collect();
-    print_warnings(&notes);
+    print_diagnostics(&result.diagnostics);
     if args.json {
         println!("{}", serde_json::to_string_pretty(&result.injections)?);
     } else {

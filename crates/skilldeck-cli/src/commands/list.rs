@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use skilldeck::LoadOutcome;
 
 use crate::args::{GlobalArgs, ListArgs};
-use crate::commands::{manager, print_setup_warnings};
+use crate::commands::{manager, print_diagnostics, print_setup_warnings};
 use crate::style::{Style, pad};
 
 /// Longest description shown in the table; the JSON form has the whole text.
@@ -16,6 +16,7 @@ pub fn run(global: &GlobalArgs, args: &ListArgs) -> anyhow::Result<ExitCode> {
     let manager = manager(global)?;
     let outcome = manager.outcome();
     print_setup_warnings(&manager);
+    print_diagnostics(&outcome.diagnostics);
     if args.json {
         let listing = outcome.listing(manager.cwd());
         println!("{}", serde_json::to_string_pretty(&listing)?);

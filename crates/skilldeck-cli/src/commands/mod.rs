@@ -57,6 +57,19 @@ pub fn manager(global: &GlobalArgs) -> anyhow::Result<SkillsManager> {
     }
 }
 
+/// Prints diagnostics for people on stderr: `warning: …` for warnings and errors, `note: …` for
+/// informational ones (nothing was lost, but the user may have expected otherwise).
+pub fn print_diagnostics(diagnostics: &[skilldeck::Diagnostic]) {
+    let style = crate::style::Style::stderr();
+    for diagnostic in diagnostics {
+        if diagnostic.severity == skilldeck::Severity::Info {
+            eprintln!("{} {diagnostic}", style.dim("note:"));
+        } else {
+            print_warnings(&[diagnostic.to_string()]);
+        }
+    }
+}
+
 /// A usage error found after parsing (a malformed `-c`): exit status 2, like clap's.
 #[derive(Debug)]
 pub struct UsageError(pub String);
