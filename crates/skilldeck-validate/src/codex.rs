@@ -13,8 +13,9 @@ use skilldeck_model::Severity;
 
 use crate::finding::Finding;
 use crate::frontmatter::{codex_early_close, codex_missing_cause};
-use crate::hint::{portable_name, quote_value, yaml_line};
+use crate::hint::{offset_position, portable_name, quote_value, value_has_colon, yaml_line};
 use crate::locate::key_position;
+use crate::locate::line_value;
 use crate::read::Content;
 use crate::walk::{CODEX_MAX_DEPTH, Candidate, Reach};
 
@@ -316,7 +317,7 @@ fn rejection(path: &Path, text: &str, message: String) -> Finding {
             .with_hint(cause.explanation());
     }
     if let Some(detail) = message.strip_prefix("invalid YAML: ") {
-        let position = yaml_position(detail);
+        let position = yaml_position(detail).or_else(|| fallback_position(&yaml, detail));
         let mut f = finding(path, "codex/invalid-yaml", Severity::Error, message.clone()).at(
             position.map(|p| p.0 + FIRST_YAML_LINE - 1),
             position.map(|p| p.1),
@@ -356,6 +357,29 @@ fn rejection(path: &Path, text: &str, message: String) -> Finding {
     finding(path, code, Severity::Error, message)
 }
 
+/// A position for parser messages that carry none: the second occurrence of a duplicate
+/// top-level key, or the byte offset of `at position N`.
+pub(crate) fn fallback_position(yaml: &str, detail: &str) -> Option<(usize, usize)> {
+    let duplicate = detail
+        .strip_prefix("duplicate field `")
+        .and_then(|rest| rest.split('`').next())
+        .or_else(|| {
+            let rest = detail.strip_prefix("duplicate entry with key \"")?;
+            rest.split('"').next()
+        });
+    if let Some(key) = duplicate {
+        return yaml
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.starts_with(' ') && crate::locate::line_key(l) == Some(key))
+            .nth(1)
+            .map(|(index, _)| (index + 1, 1));
+    }
+    let rest = &detail[detail.find(" at position ")? + " at position ".len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some(offset_position(yaml, digits.parse().ok()?))
+}
+
 /// `(line, column)` of the first ` at line L column C` in a `serde_yaml` message (1-based, counted
 /// in the front-matter text).
 pub(crate) fn yaml_position(message: &str) -> Option<(usize, usize)> {
@@ -368,9 +392,21 @@ pub(crate) fn yaml_position(message: &str) -> Option<(usize, usize)> {
 /// A fix for common YAML errors, from the parser message and the offending line.
 pub(crate) fn yaml_error_hint(detail: &str, line: Option<&str>) -> Option<String> {
     if detail.contains("mapping values are not allowed") {
-        return line
-            .and_then(quote_value)
-            .or_else(|| Some("quote values that contain `: `".to_owned()));
+        if let Some(line) = line.filter(|l| value_has_colon(l)) {
+            return quote_value(line);
+        }
+        if line.is_some_and(|l| l.starts_with(' ')) {
+            return Some(
+                "check the indentation: this key is indented below a key that already has a value"
+                    .to_owned(),
+            );
+        }
+        return Some("quote values that contain `: `".to_owned());
+    }
+    if detail.contains("control characters are not allowed") {
+        return Some(
+            "remove the control character (e.g. a NUL byte) from the front matter".to_owned(),
+        );
     }
     if detail.contains("cannot start any token") && line.is_some_and(|l| l.starts_with('\t')) {
         return Some("indent with spaces; YAML does not allow tabs for indentation".to_owned());
@@ -385,11 +421,24 @@ pub(crate) fn yaml_error_hint(detail: &str, line: Option<&str>) -> Option<String
         return Some("remove the repeated key".to_owned());
     }
     if detail.contains("expected a string") {
+        let flow = line
+            .and_then(line_value)
+            .is_some_and(|v| v.starts_with('[') || v.starts_with('{'));
+        if let Some(hint) = line.filter(|_| flow).and_then(quote_value) {
+            return Some(hint);
+        }
         return Some("write the value as one string (quote it), not a list or mapping".to_owned());
     }
     if detail.contains("did not find expected key")
         || detail.contains("found unexpected end of stream")
     {
+        let unclosed = line.and_then(line_value).is_some_and(|v| {
+            let quote = v.chars().next().filter(|c| *c == '"' || *c == '\'');
+            quote.is_some_and(|q| v.len() == 1 || !v.ends_with(q))
+        });
+        if unclosed {
+            return Some("close the quoted value with the same quote it opens with".to_owned());
+        }
         return line.and_then(quote_value);
     }
     None

@@ -12,6 +12,7 @@ pub(crate) fn quote_value(line: &str) -> Option<String> {
     if value.is_empty() || value.starts_with('"') || value.starts_with('\'') {
         return None;
     }
+    let (value, comment) = split_comment(value);
     let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
     let shown: String = if escaped.chars().count() > HINT_VALUE_CHARS {
         let head: String = escaped.chars().take(HINT_VALUE_CHARS).collect();
@@ -19,7 +20,45 @@ pub(crate) fn quote_value(line: &str) -> Option<String> {
     } else {
         escaped
     };
-    Some(format!("quote the value: {key}: \"{shown}\""))
+    let comment = if comment.is_empty() {
+        String::new()
+    } else {
+        format!(" {comment}")
+    };
+    Some(format!("quote the value: {key}: \"{shown}\"{comment}"))
+}
+
+/// Splits a plain scalar from a trailing comment (a `#` at the start or after whitespace).
+fn split_comment(value: &str) -> (&str, &str) {
+    let mut previous = ' ';
+    for (index, c) in value.char_indices() {
+        if c == '#' && previous.is_whitespace() {
+            return (value[..index].trim_end(), &value[index..]);
+        }
+        previous = c;
+    }
+    (value, "")
+}
+
+/// Whether the value of a `key: value` line holds a `: ` (or ends with `:`), the usual reason a
+/// plain scalar breaks YAML.
+pub(crate) fn value_has_colon(line: &str) -> bool {
+    line_value(line).is_some_and(|value| {
+        let (value, _) = split_comment(value);
+        value.contains(": ") || value.contains(":\t") || value.ends_with(':')
+    })
+}
+
+/// 1-based `(line, column)` of the byte `offset` in `text` (clamped to the text).
+pub(crate) fn offset_position(text: &str, offset: usize) -> (usize, usize) {
+    let mut end = offset.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = &text[..end];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
 /// A name in the portable form `[a-z0-9]+(-[a-z0-9]+)*`: lowercase ASCII letters and digits,
@@ -67,6 +106,19 @@ mod tests {
             quote_value("description: say \"hi\": ok").as_deref(),
             Some("quote the value: description: \"say \\\"hi\\\": ok\"")
         );
+    }
+
+    #[test]
+    fn trailing_comment_stays_outside_the_quotes() {
+        assert_eq!(
+            quote_value("description: Use it: now # note").as_deref(),
+            Some("quote the value: description: \"Use it: now\" # note")
+        );
+    }
+
+    #[test]
+    fn offset_maps_to_line_and_column() {
+        assert_eq!(super::offset_position("ab\ncd", 4), (2, 2));
     }
 
     #[test]

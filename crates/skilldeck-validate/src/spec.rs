@@ -227,6 +227,18 @@ fn check_name(report: &mut Report<'_>, path: &Path) {
         );
         return;
     };
+    if value.is_null() {
+        report.push(
+            "spec/name-length",
+            Severity::Error,
+            "name",
+            format!("`name` must be 1–{MAX_NAME_CHARS} characters, found an empty value"),
+            folder_name(path)
+                .and_then(|f| portable_name(&f))
+                .map(|n| format!("use `name: {n}`")),
+        );
+        return;
+    }
     let Some(name) = report.string("name", &value) else {
         return;
     };
@@ -312,6 +324,16 @@ fn check_description(report: &mut Report<'_>) {
         );
         return;
     };
+    if value.is_null() {
+        report.push(
+            "spec/description-empty",
+            Severity::Error,
+            "description",
+            "`description` is empty".to_owned(),
+            Some("say what the skill does and when to use it".to_owned()),
+        );
+        return;
+    }
     let Some(description) = report.string("description", &value) else {
         return;
     };
@@ -336,10 +358,10 @@ fn check_description(report: &mut Report<'_>) {
 }
 
 fn check_optional_strings(report: &mut Report<'_>) {
-    if let Some(value) = report.parsed.get("license").cloned() {
+    if let Some(value) = report.parsed.optional("license").cloned() {
         report.string("license", &value);
     }
-    if let Some(value) = report.parsed.get("compatibility").cloned()
+    if let Some(value) = report.parsed.optional("compatibility").cloned()
         && let Some(text) = report.string("compatibility", &value)
     {
         let chars = text.chars().count();
@@ -362,7 +384,7 @@ fn check_optional_strings(report: &mut Report<'_>) {
 }
 
 fn check_metadata(report: &mut Report<'_>) {
-    let Some(value) = report.parsed.get("metadata").cloned() else {
+    let Some(value) = report.parsed.optional("metadata").cloned() else {
         return;
     };
     let Value::Mapping(map) = value else {
@@ -427,7 +449,7 @@ fn check_metadata(report: &mut Report<'_>) {
 }
 
 fn check_allowed_tools(report: &mut Report<'_>) {
-    let Some(value) = report.parsed.get("allowed-tools").cloned() else {
+    let Some(value) = report.parsed.optional("allowed-tools").cloned() else {
         return;
     };
     match &value {

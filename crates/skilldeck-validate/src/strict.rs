@@ -36,6 +36,11 @@ impl Parsed {
             .flatten()
     }
 
+    /// The value of an optional top-level key; an empty (null) value counts as absent.
+    pub(crate) fn optional(&self, key: &str) -> Option<&Value> {
+        self.map.get(key).filter(|value| !value.is_null())
+    }
+
     /// The value of a top-level key.
     pub(crate) fn get(&self, key: &str) -> Option<&Value> {
         self.map.get(key)
@@ -68,7 +73,10 @@ pub(crate) fn parse(text: &str) -> Result<Parsed, StrictError> {
         Ok(other) => Err(StrictError::NotMapping(kind(&other))),
         Err(error) => {
             let message = error.to_string();
-            let yaml_pos = error.location().map(|l| (l.line(), l.column()));
+            // The fallback is precise for the messages it knows; the parser's own location for
+            // those points at the start of the mapping.
+            let yaml_pos = crate::codex::fallback_position(&split.yaml, &message)
+                .or_else(|| error.location().map(|l| (l.line(), l.column())));
             let hint =
                 yaml_error_hint(&message, yaml_pos.and_then(|p| yaml_line(&split.yaml, p.0)));
             Err(StrictError::Yaml {

@@ -375,3 +375,24 @@ fn plugin_namespace_is_part_of_the_mentioned_name() {
         found[0].message
     );
 }
+
+#[test]
+fn duplicate_key_error_points_at_the_second_key() {
+    let f = only(
+        &findings(&skill("name: a\nname: b\ndescription: d"), CODEX),
+        "codex/invalid-yaml",
+    );
+    assert_eq!(
+        (f.message.as_str(), f.line),
+        ("invalid YAML: duplicate field `name`", Some(3))
+    );
+}
+
+#[test]
+fn indentation_error_gets_an_indentation_hint_not_a_quote_hint() {
+    let f = only(
+        &findings(&skill("name: a\n  description: x"), CODEX),
+        "codex/invalid-yaml",
+    );
+    assert!(f.hint.unwrap().starts_with("check the indentation"));
+}

@@ -257,3 +257,34 @@ fn bracketed_license_gets_a_quote_hint() {
         Some("quote the value: license: \"[MIT]\"")
     );
 }
+
+#[test]
+fn empty_optional_field_counts_as_absent() {
+    assert_eq!(
+        codes(
+            &skill("name: my-skill\ndescription: d\nmetadata:\nlicense:"),
+            SPEC
+        ),
+        NONE
+    );
+}
+
+#[test]
+fn null_description_is_empty() {
+    assert_eq!(
+        codes(&skill("name: my-skill\ndescription: ~"), SPEC),
+        ["spec/description-empty"]
+    );
+}
+
+#[test]
+fn duplicate_key_points_at_the_second_occurrence() {
+    let f = only(
+        &findings(
+            &skill("name: my-skill\nname: my-skill\ndescription: d"),
+            SPEC,
+        ),
+        "spec/invalid-yaml",
+    );
+    assert_eq!(f.line, Some(3));
+}
