@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use toml::{Spanned, Table, Value};
 
-use crate::LayerSource;
 use crate::overrides::SessionOverrides;
-use crate::source::config_base_dir;
+use crate::source::{config_base_dir, read_config_file};
+use crate::{ConfigError, LayerSource};
 
 /// A 1-based line and column (in characters) in a config file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +72,17 @@ impl ConfigLayer {
         }
     }
 
+    /// Reads the config file at `path`; `Ok(None)` when it does not exist.
+    pub fn read_file(path: &Path) -> Result<Option<ConfigLayer>, ConfigError> {
+        match read_config_file(path) {
+            Ok(text) => Ok(text.map(|text| ConfigLayer::from_file_text(path, text))),
+            Err(source) => Err(ConfigError::Read {
+                path: path.to_path_buf(),
+                source,
+            }),
+        }
+    }
+
     /// The layer formed by a session's `-c` overrides; relative paths in it resolve against
     /// `base_dir` (the session's working directory).
     pub fn from_overrides(
@@ -108,16 +119,21 @@ impl ConfigLayer {
         let Some(text) = self.text.as_deref() else {
             return Spans::default();
         };
+        // Three independent locators: a value of an unexpected type defeats only its own.
+        let top = toml::from_str::<TopSpans>(text).unwrap_or_default();
         let keys = toml::from_str::<KeySpans>(text).unwrap_or_default();
         let entries = toml::from_str::<EntrySpans>(text).unwrap_or_default();
         let skills = keys.skills.unwrap_or_default();
         Spans {
-            skills: skills.skills_span(),
+            skills: top
+                .skills
+                .map(|v| v.span())
+                .or_else(|| skills.skills_span()),
             include_instructions: skills.include_instructions.map(|v| v.span()),
             bundled: skills.bundled.map(|v| v.span()),
             config: skills.config.map(|v| v.span()),
             trusted_projects: skills.trusted_projects.map(|v| v.span()),
-            project_root_markers: keys.project_root_markers.map(|v| v.span()),
+            project_root_markers: top.project_root_markers.map(|v| v.span()),
             entries: entries
                 .skills
                 .and_then(|skills| skills.config)
@@ -140,9 +156,14 @@ pub(crate) struct Spans {
 }
 
 #[derive(Debug, Default, Deserialize)]
+struct TopSpans {
+    skills: Option<Spanned<Value>>,
+    project_root_markers: Option<Spanned<Value>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
 struct KeySpans {
     skills: Option<SkillsKeySpans>,
-    project_root_markers: Option<Spanned<Value>>,
 }
 
 #[derive(Debug, Default, Deserialize)]

@@ -10,30 +10,31 @@ use toml::Value;
 use crate::layer::{ConfigLayer, Position};
 use crate::{ConfigError, LayerSource};
 
-// Fields are read by serde only: their presence and types are the check.
+// Fields are read by serde only: their presence and types are the check. The type names
+// appear in messages (``expected struct SkillsConfig``).
 #[allow(dead_code)]
 #[derive(Deserialize)]
-struct StrictDoc {
-    skills: Option<StrictSkills>,
+struct ConfigToml {
+    skills: Option<SkillsConfig>,
 }
 
 #[allow(dead_code)]
 #[derive(Deserialize)]
-struct StrictSkills {
+struct SkillsConfig {
     include_instructions: Option<bool>,
-    bundled: Option<StrictBundled>,
-    config: Option<Vec<StrictEntry>>,
+    bundled: Option<BundledSkillsConfig>,
+    config: Option<Vec<SkillConfigEntry>>,
 }
 
 #[allow(dead_code)]
 #[derive(Deserialize)]
-struct StrictBundled {
+struct BundledSkillsConfig {
     enabled: Option<bool>,
 }
 
 #[allow(dead_code)]
 #[derive(Deserialize)]
-struct StrictEntry {
+struct SkillConfigEntry {
     path: Option<PathBuf>,
     name: Option<String>,
     enabled: bool,
@@ -42,7 +43,7 @@ struct StrictEntry {
 /// Fails when the layer's `[skills]` table does not fit Codex's schema.
 pub(crate) fn check(layer: &ConfigLayer) -> Result<(), ConfigError> {
     match (&layer.source, layer.text.as_deref(), &layer.parsed) {
-        (LayerSource::File(path), Some(text), _) => toml::from_str::<StrictDoc>(text)
+        (LayerSource::File(path), Some(text), _) => toml::from_str::<ConfigToml>(text)
             .map(drop)
             .map_err(|error| {
                 let position = Position::of_offset(text, error.span().map_or(0, |span| span.start));
@@ -54,7 +55,7 @@ pub(crate) fn check(layer: &ConfigLayer) -> Result<(), ConfigError> {
                 }
             }),
         (_, _, Ok(table)) => Value::Table(table.clone())
-            .try_into::<StrictDoc>()
+            .try_into::<ConfigToml>()
             .map(drop)
             .map_err(|error| ConfigError::InvalidOverride {
                 key: layer

@@ -8,7 +8,6 @@ use skilldeck_model::{Diagnostic, Layout, LoadOutcome, SkillMetadata};
 use crate::extract::extract;
 use crate::layer::ConfigLayer;
 use crate::resolve::{Decision, apply_rules, disabled_paths, explain};
-use crate::source::read_config_file;
 use crate::{ConfigError, RuleList, SessionOverrides, schema};
 
 /// How malformed configuration is treated.
@@ -91,19 +90,22 @@ impl SkillsConfig {
         let path = layout.config_path(home);
         let mut layers = Vec::with_capacity(2);
         let mut diagnostics = Vec::new();
-        match read_config_file(&path) {
-            Ok(Some(text)) => layers.push(ConfigLayer::from_file_text(path, text)),
-            Ok(None) => {}
-            Err(source) if profile == Profile::Codex => {
-                return Err(ConfigError::Read { path, source });
+        match ConfigLayer::read_file(&path) {
+            Ok(layer) => layers.extend(layer),
+            Err(error) if profile == Profile::Codex => return Err(error),
+            Err(error) => {
+                let reason = match &error {
+                    ConfigError::Read { source, .. } => source.to_string(),
+                    other => other.to_string(),
+                };
+                diagnostics.push(
+                    Diagnostic::error(
+                        "config.read",
+                        format!("could not read the config file, it is ignored: {reason}"),
+                    )
+                    .at(path),
+                );
             }
-            Err(source) => diagnostics.push(
-                Diagnostic::error(
-                    "config.read",
-                    format!("could not read the config file, it is ignored: {source}"),
-                )
-                .at(path),
-            ),
         }
         if !overrides.is_empty() {
             layers.push(ConfigLayer::from_overrides(overrides, cwd));

@@ -247,3 +247,27 @@ fn a_later_override_of_the_same_key_replaces_the_earlier_list() {
         skilldeck_config::Selector::Name("b".into())
     );
 }
+
+#[test]
+fn a_skills_value_that_is_not_a_table_is_fatal_in_the_codex_profile() {
+    assert_eq!(
+        codex_error(&[user("skills = 3\n")]),
+        "failed to reload config: /h/config.toml:1:10: invalid type: integer `3`, expected struct SkillsConfig"
+    );
+}
+
+#[test]
+fn a_skills_value_that_is_not_a_table_is_ignored_in_the_skilldeck_profile() {
+    let config = lenient(&[user("skills = 3\n")]);
+    assert_eq!(
+        config,
+        SkillsConfig {
+            diagnostics: config.diagnostics.clone(),
+            ..SkillsConfig::default()
+        }
+    );
+    assert_eq!(
+        config.diagnostics[0].message,
+        "line 1, column 10: skills is ignored: invalid type: integer `3`, expected a table"
+    );
+}
