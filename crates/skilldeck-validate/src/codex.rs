@@ -203,7 +203,7 @@ pub(crate) fn check_text(
     namespace: Option<&str>,
     out: &mut Vec<Finding>,
 ) -> Option<Loaded> {
-    if let Some(line) = codex_early_close(text) {
+    if let Some((line, intended)) = codex_early_close(text) {
         out.push(
             finding(
                 path,
@@ -211,8 +211,10 @@ pub(crate) fn check_text(
                 Severity::Warning,
                 format!(
                     "the indented `---` on line {line} ends the front matter for Codex (any line that is \
-                     `---` after trimming closes it, even inside a block scalar); what follows is not \
-                     read as metadata"
+                     `---` after trimming closes it, even inside a block scalar); lines {} to {} are \
+                     not read as metadata",
+                    line + 1,
+                    intended - 1
                 ),
             )
             .at(Some(line), Some(1))

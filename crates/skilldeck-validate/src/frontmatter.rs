@@ -181,20 +181,21 @@ fn explain_missing_start(text: &str) -> Missing {
     Missing::NoDelimiter
 }
 
-/// Codex closed the front matter at an indented `---` (typically inside a block scalar), so it
-/// reads less metadata than the author wrote. Returns the 1-based file line of that `---`.
-pub(crate) fn codex_early_close(text: &str) -> Option<usize> {
+/// Codex closed the front matter at an indented `---` (typically inside a block scalar) while
+/// the author's closing `---` comes later, so Codex reads less metadata than was written.
+/// Returns the 1-based file lines of Codex's `---` and of the intended closing `---`.
+pub(crate) fn codex_early_close(text: &str) -> Option<(usize, usize)> {
     let mut all = lines(text).enumerate();
     let (_, first) = all.next()?;
     if first.trim() != "---" {
         return None;
     }
-    for (index, line) in all {
-        if line.trim() == "---" {
-            return (!is_strict_delimiter(line)).then_some(index + 1);
-        }
+    let (codex_index, codex_line) = all.by_ref().find(|(_, line)| line.trim() == "---")?;
+    if is_strict_delimiter(codex_line) {
+        return None;
     }
-    None
+    let (intended, _) = all.find(|(_, line)| is_strict_delimiter(line))?;
+    Some((codex_index + 1, intended + 1))
 }
 
 #[cfg(test)]
@@ -281,8 +282,13 @@ mod tests {
     fn indented_close_inside_block_scalar_is_early() {
         assert_eq!(
             codex_early_close("---\nd: |\n  one\n  ---\n  two\n---\n"),
-            Some(4)
+            Some((4, 6))
         );
+    }
+
+    #[test]
+    fn indented_close_without_a_later_one_is_the_intended_close() {
+        assert_eq!(codex_early_close("---\nname: a\n  ---\nbody\n"), None);
     }
 
     #[test]

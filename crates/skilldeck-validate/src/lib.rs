@@ -62,6 +62,13 @@ pub fn validate(paths: &[PathBuf], rules: &[RuleSet]) -> Vec<Finding> {
     let mut findings = walked.findings;
     let mut loaded = Vec::new();
     for candidate in &walked.candidates {
+        if candidate.reach == Reach::NotNamedSkillMd && is_openai_yaml(&candidate.path) {
+            // A metadata file given by path: only the codex rule set has rules for it.
+            if rules.contains(&RuleSet::Codex) {
+                check_openai_yaml_file(&candidate.path, &mut findings);
+            }
+            continue;
+        }
         let content = read::read(&candidate.path);
         if matches!(content, Content::TooLargeToCheck) {
             findings.push(Finding::new(
@@ -124,6 +131,11 @@ pub fn validate_text(path: &Path, text: &str, rules: &[RuleSet]) -> Vec<Finding>
     findings
 }
 
+/// Whether a given file is a skill's `agents/openai.yaml`.
+fn is_openai_yaml(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == "openai.yaml")
+}
+
 /// Checks `<skill dir>/agents/openai.yaml` when it is there (codex rule set).
 fn check_openai_yaml(skill_file: &Path, findings: &mut Vec<Finding>) {
     let Some(dir) = skill_file.parent() else {
@@ -133,22 +145,24 @@ fn check_openai_yaml(skill_file: &Path, findings: &mut Vec<Finding>) {
     if !std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
         return; // Absent, or not a regular file: Codex ignores it silently, and so do we.
     }
-    match read::read(&path) {
-        Content::Text(text) => openai_yaml::check(&path, &text, findings),
-        Content::NotUtf8(error) => findings.push(Finding::new(
-            &path,
-            codex::RULES,
-            "codex/openai-yaml-ignored",
-            Severity::Warning,
-            format!("Codex ignores the whole file (interface, dependencies and policy): failed to read openai.yaml: {error}"),
-        )),
-        Content::Unreadable(error) => findings.push(Finding::new(
-            &path,
-            codex::RULES,
-            "codex/openai-yaml-ignored",
-            Severity::Warning,
-            format!("Codex ignores the whole file (interface, dependencies and policy): failed to read openai.yaml: {error}"),
-        )),
-        Content::TooLargeForCodex | Content::TooLargeToCheck => {}
-    }
+    check_openai_yaml_file(&path, findings);
+}
+
+/// Checks one `openai.yaml` file (codex rule set).
+fn check_openai_yaml_file(path: &Path, findings: &mut Vec<Finding>) {
+    let error = match read::read(path) {
+        Content::Text(text) => return openai_yaml::check(path, &text, findings),
+        Content::NotUtf8(error) => error.to_string(),
+        Content::Unreadable(error) => error,
+        Content::TooLargeForCodex | Content::TooLargeToCheck => return,
+    };
+    findings.push(Finding::new(
+        path,
+        codex::RULES,
+        "codex/openai-yaml-ignored",
+        Severity::Warning,
+        format!(
+            "Codex ignores the whole file (interface, dependencies and policy): failed to read openai.yaml: {error}"
+        ),
+    ));
 }

@@ -396,3 +396,46 @@ fn indentation_error_gets_an_indentation_hint_not_a_quote_hint() {
     );
     assert!(f.hint.unwrap().starts_with("check the indentation"));
 }
+
+#[test]
+fn name_that_only_contains_an_env_var_is_mentionable() {
+    assert_eq!(
+        codes(&skill("name: homepage\ndescription: d"), CODEX),
+        Vec::<&str>::new()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinked_skill_folder_is_followed_without_warning() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = tempfile::tempdir().unwrap();
+    write(store.path(), "real/SKILL.md", &valid("real"));
+    std::os::unix::fs::symlink(store.path().join("real"), dir.path().join("real")).unwrap();
+    assert_eq!(validate(&[dir.path().to_path_buf()], &[CODEX]), Vec::new());
+}
+
+#[test]
+fn given_hidden_folder_is_a_root_not_a_hidden_path() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), ".system/pdf/SKILL.md", &valid("pdf"));
+    assert_eq!(
+        validate(&[dir.path().join(".system")], &[CODEX]),
+        Vec::new()
+    );
+}
+
+#[test]
+fn openai_yaml_given_by_path_gets_only_its_own_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = write(
+        dir.path(),
+        "pdf/agents/openai.yaml",
+        "interface:\n  brand_color: blue\n",
+    );
+    let found = validate(&[file], &RuleSet::ALL);
+    assert_eq!(
+        found.iter().map(|f| f.code).collect::<Vec<_>>(),
+        ["codex/openai-yaml-brand-color"]
+    );
+}
