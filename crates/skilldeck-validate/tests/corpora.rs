@@ -109,4 +109,27 @@ fn codex_rules_agree_with_what_codex_0171_loaded_from_the_corpora() {
     assert_eq!(findings.iter().filter(|f| f.is_error()).count(), 0);
     assert_eq!(count("codex/hidden-path") + count("codex/too-deep"), 34);
     assert_eq!(count("codex/symlinked-skill-file"), 0);
+
+    // Name and description warnings match the skills Codex listed.
+    let listing: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(corpora.join("_expected/codex-0171-list.json")).unwrap(),
+    )
+    .unwrap();
+    let skills = listing["skills"].as_array().unwrap();
+    assert_eq!(skills.len(), files - 34);
+    let unmentionable = skills
+        .iter()
+        .filter(|s| {
+            let name = s["name"].as_str().unwrap();
+            !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '-'))
+        })
+        .count();
+    let long = skills
+        .iter()
+        .filter(|s| s["description"].as_str().unwrap().chars().count() > 1024)
+        .count();
+    assert_eq!(count("codex/name-not-mentionable"), unmentionable);
+    assert_eq!(count("codex/description-truncated"), long);
 }
