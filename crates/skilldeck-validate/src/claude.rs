@@ -27,8 +27,8 @@ enum Expect {
     Map,
 }
 
-/// Claude Code's fields and the portable ones it also reads.
-const FIELDS: [(&str, Expect); 21] = [
+/// Claude Code's fields, and the portable agentskills.io fields it accepts alongside them.
+const FIELDS: [(&str, Expect); 20] = [
     ("name", Expect::Text),
     ("description", Expect::Text),
     ("when_to_use", Expect::Text),
@@ -49,7 +49,6 @@ const FIELDS: [(&str, Expect); 21] = [
     ("compatibility", Expect::Text),
     ("metadata", Expect::Map),
     ("version", Expect::TextOrNumber),
-    ("author", Expect::Text),
 ];
 
 struct Report<'a> {
