@@ -79,6 +79,8 @@ pub mod parse {
     pub use crate::frontmatter::{extract_frontmatter, prefix_has_complete_frontmatter};
     pub use crate::manifest::namespace_from_manifest;
     pub use crate::openai_yaml::{OpenAiMetadata, parse_openai_yaml};
-    pub use crate::skill_file::{ParsedSkillFile, parse_skill_file};
+    pub use crate::skill_file::{
+        ParsedSkillFile, parse_skill_file, parse_skill_file_named, validate_base_name,
+    };
     pub use crate::text::collapse_whitespace;
 }

@@ -11,12 +11,11 @@ use crate::LoaderOptions;
 use crate::namespace::{ManifestCache, NamespaceResolver, qualify};
 use crate::openai_yaml::{OpenAiMetadata, parse_openai_yaml};
 use crate::read::{is_regular_file, read_optional_file, read_skill_text};
-use crate::skill_file::parse_skill_file;
+use crate::skill_file::parse_skill_file_named;
 use crate::text::collapse_whitespace;
 use crate::walk::{Inventory, METADATA_DIR_NAME, METADATA_FILE_NAME, walk};
 
 /// Longest base name, in characters (after whitespace collapsing).
-const MAX_NAME_CHARS: usize = 64;
 /// Name used when neither the front matter nor the folder gives one.
 const FALLBACK_NAME: &str = "skill";
 
@@ -138,16 +137,12 @@ fn load_skill(
     let Some(text) = read_skill_text(&candidate.canonical)? else {
         return Ok(None);
     };
-    let parsed = parse_skill_file(&text)?;
+    // The name length is checked inside, before the description, as Codex does.
+    let parsed = parse_skill_file_named(&text, || default_name(&candidate.canonical))?;
     let base_name = parsed
         .name
         .clone()
         .unwrap_or_else(|| default_name(&candidate.canonical));
-    if base_name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!(
-            "invalid name: exceeds maximum length of {MAX_NAME_CHARS} characters"
-        ));
-    }
 
     let skill_dir = candidate.canonical.parent().unwrap_or(Path::new(""));
     let metadata = load_metadata(candidate, inventory, skill_dir, plugin_root, diagnostics);

@@ -53,7 +53,20 @@ struct SkillFrontmatterMetadata {
 
 /// Parses a whole (or front-matter-complete prefix of a) `SKILL.md` text. `Err` carries the exact
 /// Codex message, e.g. `missing YAML frontmatter delimited by ---`.
+///
+/// The name-length check only sees a name written in the file; use
+/// [`parse_skill_file_named`] when the folder-name fallback is known.
 pub fn parse_skill_file(text: &str) -> Result<ParsedSkillFile, String> {
+    parse_skill_file_named(text, String::new)
+}
+
+/// Like [`parse_skill_file`], with the name used when the front matter has none (the folder
+/// name). Codex checks the base name's length before it looks at the description, so a file
+/// with both problems reports the name.
+pub fn parse_skill_file_named(
+    text: &str,
+    default_name: impl FnOnce() -> String,
+) -> Result<ParsedSkillFile, String> {
     let frontmatter = extract_frontmatter(text).ok_or_else(|| MISSING_FRONTMATTER.to_owned())?;
     let (parsed, source) = match serde_yaml::from_str::<SkillFrontmatter>(&frontmatter) {
         Ok(parsed) => (parsed, frontmatter),
@@ -73,6 +86,10 @@ pub fn parse_skill_file(text: &str) -> Result<ParsedSkillFile, String> {
         .as_deref()
         .map(collapse_whitespace)
         .filter(|name| !name.is_empty());
+    match &name {
+        Some(name) => validate_base_name(name)?,
+        None => validate_base_name(&default_name())?,
+    }
     let description = parsed
         .description
         .as_deref()
@@ -97,7 +114,6 @@ pub fn parse_skill_file(text: &str) -> Result<ParsedSkillFile, String> {
 
 /// Checks a base name (after collapsing, before namespacing) against Codex's length limit,
 /// counted in characters. `Err` carries the exact Codex message.
-#[allow(dead_code)] // called by the scan module, which knows the folder-name fallback
 pub fn validate_base_name(name: &str) -> Result<(), String> {
     if name.chars().count() > MAX_NAME_CHARS {
         return Err(format!(

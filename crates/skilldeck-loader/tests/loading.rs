@@ -99,6 +99,24 @@ fn folder_name_of_65_characters_is_an_error_too() {
 }
 
 #[test]
+fn overlong_name_is_reported_before_a_missing_description() {
+    let t = Tree::new();
+    t.file(
+        "r/both/SKILL.md",
+        format!("---\nname: {}\n---\n", "n".repeat(65)),
+    );
+    t.file(
+        &format!("r/{}/SKILL.md", "f".repeat(65)),
+        "---\nname: ''\n---\n",
+    );
+    let outcome = load_repo_root(&t.path("r"));
+    assert_eq!(
+        messages(&outcome),
+        ["invalid name: exceeds maximum length of 64 characters"; 2]
+    );
+}
+
+#[test]
 fn name_of_64_multibyte_characters_loads() {
     let t = Tree::new();
     t.skill("r/accents", &"é".repeat(64), "d");

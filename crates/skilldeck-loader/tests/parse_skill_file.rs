@@ -2,7 +2,7 @@
 //! the parsing cases of spec §13.3. Each test pins one behaviour.
 use std::fmt::Write as _;
 
-use skilldeck_loader::parse::{ParsedSkillFile, parse_skill_file};
+use skilldeck_loader::parse::{ParsedSkillFile, parse_skill_file, parse_skill_file_named};
 
 /// A `SKILL.md` whose front matter is `lines`, followed by a small body.
 fn skill(lines: &str) -> String {
@@ -483,13 +483,26 @@ fn long_descriptions_are_not_limited() {
 }
 
 #[test]
-fn name_length_is_not_checked_by_the_parser() {
-    // The 64-character limit applies to the final base name, which may be the folder name; the
-    // scanner checks it (see `validate_base_name`).
+fn written_name_over_64_characters_is_rejected_before_the_description() {
     let name = "n".repeat(65);
+    let expected = Err("invalid name: exceeds maximum length of 64 characters".to_owned());
     assert_eq!(
-        parsed(&format!("name: {name}\ndescription: d")).name,
-        Some(name)
+        parse_skill_file(&format!("---\nname: {name}\n---\n")),
+        expected
+    );
+    assert_eq!(
+        parse_skill_file(&format!("---\nname: {name}\ndescription: d\n---\n")),
+        expected
+    );
+}
+
+#[test]
+fn folder_name_fallback_is_length_checked_when_given() {
+    let text = "---\ndescription: d\n---\n";
+    assert!(parse_skill_file_named(text, || "f".repeat(64)).is_ok());
+    assert_eq!(
+        parse_skill_file_named(text, || "f".repeat(65)),
+        Err("invalid name: exceeds maximum length of 64 characters".to_owned())
     );
 }
 
