@@ -318,7 +318,14 @@ impl SkillsManager {
         };
         {
             let mut cache = self.lock();
-            cache.by_cwd.insert(cwd.to_path_buf(), key.clone());
+            // A cwd whose effective config changed drops the load it no longer uses, unless
+            // another cwd still does, so the cache does not grow with every config edit.
+            if let Some(old) = cache.by_cwd.insert(cwd.to_path_buf(), key.clone())
+                && old != key
+                && !cache.by_cwd.values().any(|other| *other == old)
+            {
+                cache.by_config.remove(&old);
+            }
             if let Some(hit) = cache.by_config.get(&key)
                 && !hit.stamps.is_stale()
             {

@@ -1,6 +1,6 @@
-//! The only module that calls the tier crates: every other file of the facade goes through
-//! these adapters, so a change of a tier's API is one edit here.
-//!
+//! The adapters through which the manager calls the tiers (config, discovery, load, render,
+//! injection, installer): one small function each, so a change of a tier's API is one edit
+//! here. `explain.rs` and `catalog.rs` use the render, injection and config types directly.
 
 use std::path::{Path, PathBuf};
 

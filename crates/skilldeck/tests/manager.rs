@@ -289,3 +289,72 @@ fn different_overrides_do_not_share_a_load() {
     assert!(plain.outcome().disabled_paths.is_empty());
     assert_eq!(off.outcome().disabled_paths.len(), 1);
 }
+
+#[test]
+fn explicit_config_files_replace_the_home_config() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    fs::create_dir_all(tree.path("tool-home")).unwrap();
+    fs::write(
+        tree.path("tool-home/config.toml"),
+        "[[skills.config]]\nname = \"alpha\"\nenabled = false\n",
+    )
+    .unwrap();
+    fs::write(
+        tree.path("team.toml"),
+        "[skills]\ninclude_instructions = false\n",
+    )
+    .unwrap();
+    let manager = tree
+        .builder(Profile::Codex)
+        .config_files([tree.path("team.toml")])
+        .build()
+        .unwrap();
+    assert!(manager.outcome().disabled_paths.is_empty());
+    assert!(manager.catalog(None).is_none());
+}
+
+#[test]
+fn explain_says_why_there_is_no_catalog() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    let manager = tree
+        .builder(Profile::Codex)
+        .config_override("skills.include_instructions=false")
+        .build()
+        .unwrap();
+    let explained = manager.explain("alpha", None);
+    assert_eq!(explained.skills.len(), 1);
+    assert!(matches!(
+        &explained.skills[0].catalog,
+        skilldeck::CatalogPresence::Absent { reason } if reason.contains("include_instructions")
+    ));
+    assert!(explained.skills[0].plain_mention.works);
+}
+
+#[test]
+fn explain_reports_a_description_cut_by_the_budget() {
+    let tree = Tree::new();
+    for index in 0..40 {
+        let file = tree.path(&format!("repo/.agents/skills/s{index:02}/SKILL.md"));
+        fs::create_dir_all(file.parent().unwrap()).unwrap();
+        fs::write(
+            &file,
+            format!(
+                "---\nname: s{index:02}\ndescription: {}\n---\n",
+                "word ".repeat(60)
+            ),
+        )
+        .unwrap();
+    }
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    let explained = manager.explain("s00", None);
+    assert!(
+        matches!(
+            explained.skills[0].catalog,
+            skilldeck::CatalogPresence::Shortened { shown_chars, full_chars, .. } if shown_chars < full_chars
+        ),
+        "{:?}",
+        explained.skills[0].catalog
+    );
+}

@@ -105,6 +105,18 @@ pub fn table(outcome: &LoadOutcome, style: Style) -> String {
         }
         out.push('\n');
     }
+    if outcome
+        .enabled_skills()
+        .any(|skill| !skill.allows_implicit_invocation())
+    {
+        let _ = writeln!(
+            out,
+            "{}",
+            style.dim(
+                "explicit: used only when mentioned (allow_implicit_invocation: false), never listed in the catalog"
+            )
+        );
+    }
     let enabled = outcome.enabled_skills().count();
     let _ = writeln!(
         out,
