@@ -1,10 +1,13 @@
 //! The `### Skill roots` alias table (spec §8.7 steps 1–4, errata 8.c/8.h).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use skilldeck_model::{SkillMetadata, SkillRoot, display_path};
+
+use crate::line::PathText;
+use crate::paths::RootGroups;
 
 /// One row of the `### Skill roots` table.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -22,11 +25,23 @@ impl AliasRoot {
     }
 }
 
-/// The alias roots for `candidates` (catalog order) and, per candidate, its path in alias form
-/// (`rN/<walked path below the alias root>`), or its absolute form when it has no alias root.
+/// The alias roots and, per candidate root, the text its walked paths hang from in alias form
+/// (`rN`, or `rN/<root below the alias directory>`).
 pub(crate) struct AliasTable {
     pub roots: Vec<AliasRoot>,
-    pub paths: Vec<String>,
+    prefix_of_group: Vec<Option<String>>,
+}
+
+impl AliasTable {
+    /// Candidate `index`'s path in alias form (`rN/<walked path below the alias directory>`),
+    /// or its absolute form when its root has no alias.
+    pub fn path<'g>(&'g self, groups: &'g RootGroups<'_>, index: usize) -> PathText<'g> {
+        let prefix = self.prefix_of_group[groups.of_candidate[index]].as_deref();
+        match (prefix, &groups.walked[index]) {
+            (Some(head), Some(tail)) => PathText { head, tail },
+            _ => groups.absolute_path(index),
+        }
+    }
 }
 
 /// Builds the table: canonical roots (in root order) that own at least one candidate, collapsed
@@ -35,7 +50,7 @@ pub(crate) struct AliasTable {
 pub(crate) fn alias_table(
     roots: &[SkillRoot],
     candidates: &[&SkillMetadata],
-    absolute_paths: &[String],
+    groups: &RootGroups<'_>,
 ) -> AliasTable {
     let mut skills_per_version: HashMap<PathBuf, usize> = HashMap::new();
     for skill in candidates {
@@ -44,17 +59,22 @@ pub(crate) fn alias_table(
         }
     }
 
-    let owning: HashSet<&Path> = candidates
-        .iter()
-        .map(|skill| skill.root.as_path())
-        .collect();
+    // Per candidate root (index into `groups.roots`): the text its walked paths hang from.
+    let mut prefix_of_group: Vec<Option<String>> = vec![None; groups.roots.len()];
     let mut alias_dirs: Vec<&Path> = Vec::new();
-    let mut alias_of_root: HashMap<&Path, usize> = HashMap::new();
     for root in roots {
-        let root = root.path.as_path();
-        if alias_of_root.contains_key(root) || !owning.contains(root) {
+        let key = root.path.as_os_str().as_encoded_bytes();
+        let Some(group) = groups
+            .roots
+            .iter()
+            .position(|candidate_root| candidate_root.as_os_str().as_encoded_bytes() == key)
+        else {
+            continue;
+        };
+        if prefix_of_group[group].is_some() {
             continue;
         }
+        let root = groups.roots[group];
         let dir = collapsed_alias_dir(root, &skills_per_version);
         let index = alias_dirs
             .iter()
@@ -63,23 +83,19 @@ pub(crate) fn alias_table(
                 alias_dirs.push(dir);
                 alias_dirs.len() - 1
             });
-        alias_of_root.insert(root, index);
+        let below = root.strip_prefix(dir).unwrap_or(Path::new(""));
+        let alias = format!("r{index}");
+        prefix_of_group[group] = Some(if below.as_os_str().is_empty() {
+            alias
+        } else {
+            PathText {
+                head: &alias,
+                tail: &display_path(below),
+            }
+            .joined()
+        });
     }
 
-    let paths = candidates
-        .iter()
-        .zip(absolute_paths)
-        .map(|(skill, absolute)| {
-            alias_of_root
-                .get(skill.root.as_path())
-                .and_then(|&index| {
-                    let walked = skill.walked_absolute_path();
-                    let relative = walked.strip_prefix(alias_dirs[index]).ok()?;
-                    Some(format!("r{index}/{}", display_path(relative)))
-                })
-                .unwrap_or_else(|| absolute.clone())
-        })
-        .collect();
     let roots = alias_dirs
         .iter()
         .enumerate()
@@ -88,7 +104,10 @@ pub(crate) fn alias_table(
             path: display_path(dir),
         })
         .collect();
-    AliasTable { roots, paths }
+    AliasTable {
+        roots,
+        prefix_of_group,
+    }
 }
 
 /// The root itself, unless it lies in a plugin version that holds a single catalog skill: then
@@ -109,6 +128,10 @@ fn collapsed_alias_dir<'a>(
 /// The first of `path` and its ancestors whose parent is `cache` inside `plugins`:
 /// `…/plugins/cache/<marketplace>`.
 fn marketplace_base(path: &Path) -> Option<&Path> {
+    // Cheap text test first: most paths are nowhere near a plugin cache.
+    if path.to_str().is_some_and(|text| !text.contains("cache")) {
+        return None;
+    }
     path.ancestors().find(|candidate| {
         let parent = candidate.parent();
         parent.and_then(Path::file_name) == Some(OsStr::new("cache"))
@@ -148,6 +171,7 @@ mod tests {
     #[test]
     fn paths_outside_a_plugin_cache_have_no_bases() {
         assert_eq!(marketplace_base(Path::new("/r/.agents/skills")), None);
+        assert_eq!(marketplace_base(Path::new("/r/cache/x")), None);
         assert_eq!(plugin_version_base(Path::new("/h/plugins/cache/m/p")), None);
     }
 }

@@ -2,12 +2,13 @@
 
 use std::borrow::Cow;
 
-use skilldeck_model::{LoadOutcome, SkillMetadata, display_path};
+use skilldeck_model::{LoadOutcome, SkillMetadata};
 
 use crate::aliases::{AliasRoot, alias_table};
-use crate::line::{LineParts, cap_description, char_prefix, format_line};
+use crate::line::{LineParts, PathText, cap_description, char_prefix, format_line};
+use crate::paths::RootGroups;
 use crate::report::{CatalogReport, CatalogWarning, RenderMode};
-use crate::stages::{Allocation, Sharing, allocate};
+use crate::stages::{Allocation, Shape, Sharing, allocate};
 use crate::{Budget, CatalogTexts, CostModel};
 
 /// Opening tag of the catalog fragment.
@@ -144,25 +145,38 @@ pub(crate) fn render(
         .iter()
         .map(|skill| cap_description(&skill.description))
         .collect();
-    let absolute_paths: Vec<String> = candidates
-        .iter()
-        .map(|skill| display_path(&skill.walked_absolute_path()))
-        .collect();
-    let absolute_lines = line_parts(&candidates, &descriptions, &absolute_paths);
-    let absolute = allocate(&absolute_lines, limit, model, sharing);
-    let table = alias_table(&outcome.roots, &candidates, &absolute_paths);
+    let groups = RootGroups::new(&candidates);
+    let shapes: Option<Vec<Shape>> = model.linear().map(|linear| {
+        descriptions
+            .iter()
+            .map(|description| Shape::new(linear.measure, description))
+            .collect()
+    });
+    let absolute_lines = line_parts(&candidates, &descriptions, |index| {
+        groups.absolute_path(index)
+    });
+    let absolute = allocate(&absolute_lines, shapes.as_deref(), limit, model, sharing);
+    let table = alias_table(&outcome.roots, &candidates, &groups);
 
     let mut chosen = Chosen {
         mode: RenderMode::Absolute,
         allocation: absolute,
-        lines: absolute_lines.clone(),
+        lines: absolute_lines,
         overhead: 0,
     };
     if !table.roots.is_empty() {
         let overhead = alias_overhead(texts, &table.roots, model);
         if overhead < limit {
-            let alias_lines = line_parts(&candidates, &descriptions, &table.paths);
-            let alias = allocate(&alias_lines, limit - overhead, model, sharing);
+            let alias_lines = line_parts(&candidates, &descriptions, |index| {
+                table.path(&groups, index)
+            });
+            let alias = allocate(
+                &alias_lines,
+                shapes.as_deref(),
+                limit - overhead,
+                model,
+                sharing,
+            );
             if alias_wins(&alias, overhead, &chosen.allocation) {
                 chosen = Chosen {
                     mode: RenderMode::Alias,
@@ -174,14 +188,14 @@ pub(crate) fn render(
         }
     }
     let roots = if chosen.mode == RenderMode::Alias {
-        table.roots
+        table.roots.clone()
     } else {
         Vec::new()
     };
     Some(assemble(
         &candidates,
         &chosen,
-        &absolute_paths,
+        &groups,
         roots,
         options,
         texts,
@@ -191,16 +205,16 @@ pub(crate) fn render(
 fn line_parts<'a>(
     candidates: &[&'a SkillMetadata],
     descriptions: &'a [Cow<'a, str>],
-    paths: &'a [String],
+    path: impl Fn(usize) -> PathText<'a>,
 ) -> Vec<LineParts<'a>> {
     candidates
         .iter()
         .zip(descriptions)
-        .zip(paths)
-        .map(|((skill, description), path)| LineParts {
+        .enumerate()
+        .map(|(index, (skill, description))| LineParts {
             name: &skill.name,
             description,
-            path,
+            path: path(index),
         })
         .collect()
 }
@@ -248,7 +262,7 @@ fn alias_wins(alias: &Allocation, overhead: u64, absolute: &Allocation) -> bool 
 fn assemble(
     candidates: &[&SkillMetadata],
     chosen: &Chosen<'_>,
-    absolute_paths: &[String],
+    groups: &RootGroups<'_>,
     roots: Vec<AliasRoot>,
     options: &CatalogOptions,
     texts: &CatalogTexts,
@@ -266,15 +280,15 @@ fn assemble(
                     name: skill.name.clone(),
                     scope: skill.scope.name().to_owned(),
                     description: description.to_owned(),
-                    description_chars: parts.description.chars().count(),
-                    path: parts.path.to_owned(),
-                    location: absolute_paths[index].clone(),
+                    description_chars: chosen.allocation.chars[index],
+                    path: parts.path.joined(),
+                    location: groups.absolute_path(index).joined(),
                     text: format_line(parts.name, description, parts.path),
                 });
             }
             None => omitted.push(OmittedSkill {
                 name: skill.name.clone(),
-                location: absolute_paths[index].clone(),
+                location: groups.absolute_path(index).joined(),
             }),
         }
     }

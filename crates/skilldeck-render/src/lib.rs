@@ -66,6 +66,7 @@ mod catalog;
 mod cost;
 mod formats;
 mod line;
+mod paths;
 mod report;
 mod share;
 mod stages;

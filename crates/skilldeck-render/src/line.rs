@@ -2,6 +2,8 @@
 
 use std::borrow::Cow;
 
+use crate::cost::Measure;
+
 /// Longest description (in chars) the catalog shows before any budget work.
 pub const DESCRIPTION_CAP: usize = 1024;
 
@@ -21,9 +23,67 @@ pub fn cap_description(description: &str) -> Cow<'_, str> {
 
 /// The first `chars` Unicode scalar values of `text` (all of it when shorter).
 pub(crate) fn char_prefix(text: &str, chars: usize) -> &str {
+    if chars >= text.len() {
+        return text;
+    }
+    // An all-ASCII byte prefix of that length is exactly `chars` chars.
+    if text.as_bytes()[..chars].is_ascii() {
+        return &text[..chars];
+    }
     match text.char_indices().nth(chars) {
         Some((end, _)) => &text[..end],
         None => text,
+    }
+}
+
+/// A path as shown, kept in two borrowed parts so that thousands of candidate paths can be
+/// measured without being built: `head` and `tail` joined the way `Path::join` joins (a `/` in
+/// between unless `head` is empty or already ends with one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PathText<'a> {
+    pub head: &'a str,
+    pub tail: &'a str,
+}
+
+impl<'a> PathText<'a> {
+    /// A path already in one piece.
+    pub fn whole(text: &'a str) -> PathText<'a> {
+        PathText {
+            head: "",
+            tail: text,
+        }
+    }
+
+    fn separator(&self) -> &'static str {
+        if self.head.is_empty() || self.head.ends_with('/') {
+            ""
+        } else {
+            "/"
+        }
+    }
+
+    /// The size of the joined path in `measure` (all separators are ASCII).
+    pub fn measure(&self, measure: Measure) -> u64 {
+        measure.of(self.head) + self.separator().len() as u64 + measure.of(self.tail)
+    }
+
+    /// Appends the joined path to `out`.
+    pub fn push_to(&self, out: &mut String) {
+        out.push_str(self.head);
+        out.push_str(self.separator());
+        out.push_str(self.tail);
+    }
+
+    /// Length of the joined path in bytes.
+    pub fn len(&self) -> usize {
+        self.head.len() + self.separator().len() + self.tail.len()
+    }
+
+    /// The joined path.
+    pub fn joined(&self) -> String {
+        let mut out = String::with_capacity(self.len());
+        self.push_to(&mut out);
+        out
     }
 }
 
@@ -34,7 +94,7 @@ pub(crate) struct LineParts<'a> {
     /// Already capped with [`cap_description`].
     pub description: &'a str,
     /// As shown: absolute, or `rN/…` in alias mode.
-    pub path: &'a str,
+    pub path: PathText<'a>,
 }
 
 impl LineParts<'_> {
@@ -45,12 +105,19 @@ impl LineParts<'_> {
 }
 
 /// `- {name}: {description} (file: {path})`, or `- {name}: (file: {path})` without description.
-pub(crate) fn format_line(name: &str, description: &str, path: &str) -> String {
-    if description.is_empty() {
-        format!("- {name}: (file: {path})")
-    } else {
-        format!("- {name}: {description} (file: {path})")
+pub(crate) fn format_line(name: &str, description: &str, path: PathText<'_>) -> String {
+    let mut line = String::with_capacity(name.len() + description.len() + path.len() + 14);
+    line.push_str("- ");
+    line.push_str(name);
+    line.push_str(": ");
+    if !description.is_empty() {
+        line.push_str(description);
+        line.push(' ');
     }
+    line.push_str("(file: ");
+    path.push_to(&mut line);
+    line.push(')');
+    line
 }
 
 /// Characters of the minimum line and its newline that are not the name or the path:
@@ -80,10 +147,32 @@ mod tests {
         let parts = LineParts {
             name: "a",
             description: "",
-            path: "/s/a/SKILL.md",
+            path: PathText::whole("/s/a/SKILL.md"),
         };
         let with_newline = parts.text(0).len() as u64 + 1;
         assert_eq!(with_newline, 1 + 13 + MIN_LINE_OVERHEAD);
+    }
+
+    #[test]
+    fn char_prefix_counts_chars_not_bytes() {
+        assert_eq!(char_prefix("abc", 2), "ab");
+        assert_eq!(char_prefix("héllo", 2), "hé");
+        assert_eq!(char_prefix("日本語", 5), "日本語");
+        assert_eq!(char_prefix("ab日本", 3), "ab日");
+    }
+
+    #[test]
+    fn path_text_joins_like_path_join() {
+        let join = |head, tail| PathText { head, tail }.joined();
+        assert_eq!(join("/r", "a/SKILL.md"), "/r/a/SKILL.md");
+        assert_eq!(join("/", "a/SKILL.md"), "/a/SKILL.md");
+        assert_eq!(join("", "/abs/SKILL.md"), "/abs/SKILL.md");
+        let path = PathText {
+            head: "/é",
+            tail: "x",
+        };
+        assert_eq!(path.measure(Measure::Chars), 4);
+        assert_eq!(path.measure(Measure::Bytes), 5);
     }
 
     #[test]
@@ -104,7 +193,10 @@ mod tests {
         let parts = LineParts {
             name: "a",
             description: "xyz",
-            path: "/s/a/SKILL.md",
+            path: PathText {
+                head: "/s",
+                tail: "a/SKILL.md",
+            },
         };
         assert_eq!(parts.text(0), "- a: (file: /s/a/SKILL.md)");
         assert_eq!(parts.text(2), "- a: xy (file: /s/a/SKILL.md)");

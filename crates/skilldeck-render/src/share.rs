@@ -26,7 +26,7 @@ use crate::cost::LinearCost;
 use crate::stages::Curve;
 
 /// How many description chars each line shows, exactly as the round-robin would decide.
-pub(crate) fn share(linear: LinearCost, curves: &[Curve], budget: u64) -> Vec<usize> {
+pub(crate) fn share(linear: LinearCost, curves: &[Curve<'_>], budget: u64) -> Vec<usize> {
     let max_step = (1 + linear.measure.max_char())
         .div_ceil(linear.per_unit.max(1))
         .max(1);
@@ -99,7 +99,7 @@ pub(crate) fn share(linear: LinearCost, curves: &[Curve], budget: u64) -> Vec<us
 }
 
 /// With nothing left, a line still gains every character that costs nothing.
-fn take_free_steps(linear: LinearCost, curves: &[Curve], shown: &mut [usize]) {
+fn take_free_steps(linear: LinearCost, curves: &[Curve<'_>], shown: &mut [usize]) {
     for (curve, shown) in curves.iter().zip(shown) {
         while *shown < curve.chars && curve.extra(linear, *shown + 1) == curve.extra(linear, *shown)
         {

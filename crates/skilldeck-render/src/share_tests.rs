@@ -3,10 +3,10 @@
 use proptest::prelude::*;
 
 use crate::cost::{CharacterCost, CostModel, LinearCost, TokenCost};
-use crate::line::LineParts;
+use crate::line::{LineParts, PathText};
 use crate::reference::{general_extras, round_robin};
 use crate::share::share;
-use crate::stages::Curve;
+use crate::stages::{Curve, Shape};
 
 /// Descriptions mixing 1-, 2-, 3- and 4-byte characters (and sometimes none at all).
 fn description() -> impl Strategy<Value = String> {
@@ -32,25 +32,34 @@ fn lines() -> impl Strategy<Value = Vec<(String, String, String)>> {
 /// description prefix with `CostModel::cost` on the real line text.
 struct Prepared {
     linear: LinearCost,
-    curves: Vec<Curve>,
+    lines: Vec<(String, String, String)>,
+    shapes: Vec<Shape>,
     extras: Vec<Vec<i64>>,
+}
+
+fn parts(lines: &[(String, String, String)]) -> Vec<LineParts<'_>> {
+    lines
+        .iter()
+        .map(|(name, description, path)| LineParts {
+            name,
+            description,
+            path: PathText::whole(path),
+        })
+        .collect()
 }
 
 impl Prepared {
     fn new(model: &dyn CostModel, lines: &[(String, String, String)]) -> Prepared {
         let linear = model.linear().expect("built-in models are linear");
-        let parts: Vec<LineParts<'_>> = lines
-            .iter()
-            .map(|(name, description, path)| LineParts {
-                name,
-                description,
-                path,
-            })
-            .collect();
+        let parts = parts(lines);
         Prepared {
             linear,
-            curves: parts.iter().map(|p| Curve::new(linear, p)).collect(),
+            shapes: parts
+                .iter()
+                .map(|p| Shape::new(linear.measure, p.description))
+                .collect(),
             extras: parts.iter().map(|p| general_extras(model, p)).collect(),
+            lines: lines.to_vec(),
         }
     }
 
@@ -63,8 +72,14 @@ impl Prepared {
     }
 
     fn both(&self, budget: u64) -> (Vec<usize>, Vec<usize>) {
+        let parts = parts(&self.lines);
+        let curves: Vec<Curve<'_>> = parts
+            .iter()
+            .zip(&self.shapes)
+            .map(|(p, shape)| Curve::new(self.linear, p, shape))
+            .collect();
         (
-            share(self.linear, &self.curves, budget),
+            share(self.linear, &curves, budget),
             round_robin(&self.extras, budget),
         )
     }
@@ -107,8 +122,9 @@ proptest! {
         for model in [&CharacterCost as &dyn CostModel, &TokenCost] {
             let linear = model.linear().expect("linear");
             for (name, description, path) in &lines {
-                let parts = LineParts { name, description, path };
-                let curve = Curve::new(linear, &parts);
+                let parts = LineParts { name, description, path: PathText::whole(path) };
+                let shape = Shape::new(linear.measure, description);
+                let curve = Curve::new(linear, &parts, &shape);
                 let chars = description.chars().count();
                 prop_assert_eq!(curve.min_cost(linear), model.cost(&(parts.text(0) + "\n")));
                 prop_assert_eq!(curve.full_cost(linear), model.cost(&(parts.text(chars) + "\n")));

@@ -38,6 +38,8 @@ pub(crate) struct Allocation {
     pub truncated_chars: u64,
     /// Lines whose description lost at least one char.
     pub truncated_count: usize,
+    /// Per line: description length in chars.
+    pub chars: Vec<usize>,
 }
 
 impl Allocation {
@@ -46,44 +48,67 @@ impl Allocation {
     }
 }
 
+/// What a description looks like to a linear cost: its length in chars and, when chars and the
+/// measure differ (non-ASCII text measured in bytes), the measure of every prefix.
+/// The same for the absolute and the alias render, so it is computed once per skill.
+#[derive(Clone, Debug)]
+pub(crate) struct Shape {
+    pub chars: usize,
+    prefix: Option<Vec<u32>>,
+}
+
+impl Shape {
+    pub fn new(measure: Measure, description: &str) -> Shape {
+        if description.is_ascii() {
+            return Shape {
+                chars: description.len(),
+                prefix: None,
+            };
+        }
+        if measure == Measure::Chars {
+            return Shape {
+                chars: description.chars().count(),
+                prefix: None,
+            };
+        }
+        let mut offsets = Vec::with_capacity(description.len() + 1);
+        offsets.push(0u32);
+        let mut total = 0u64;
+        for c in description.chars() {
+            total += measure.of_char(c);
+            offsets.push(u32::try_from(total).unwrap_or(u32::MAX));
+        }
+        Shape {
+            chars: offsets.len() - 1,
+            prefix: Some(offsets),
+        }
+    }
+}
+
 /// One line's description growth curve for a linear cost: the cost of showing `k` description
 /// chars is `units(base + 1 + prefix(k)) − units(base)` (the `+ 1` is the separating space).
 #[derive(Clone, Debug)]
-pub(crate) struct Curve {
+pub(crate) struct Curve<'a> {
     /// Measure of the minimum line plus its newline.
     pub base: u64,
     /// Description length in chars.
     pub chars: usize,
     /// Measure of each description prefix; `None` when it equals the char count.
-    pub prefix: Option<Vec<u32>>,
+    prefix: Option<&'a [u32]>,
 }
 
-impl Curve {
-    pub fn new(linear: LinearCost, parts: &LineParts<'_>) -> Curve {
+impl<'a> Curve<'a> {
+    pub fn new(linear: LinearCost, parts: &LineParts<'_>, shape: &'a Shape) -> Curve<'a> {
         let measure = linear.measure;
-        let base = measure.of(parts.name) + measure.of(parts.path) + MIN_LINE_OVERHEAD;
-        let description = parts.description;
-        let (chars, prefix) = if measure == Measure::Chars || description.is_ascii() {
-            (description.chars().count(), None)
-        } else {
-            let mut offsets = Vec::with_capacity(description.len() + 1);
-            offsets.push(0u32);
-            let mut total = 0u64;
-            for c in description.chars() {
-                total += measure.of_char(c);
-                offsets.push(u32::try_from(total).unwrap_or(u32::MAX));
-            }
-            (offsets.len() - 1, Some(offsets))
-        };
         Curve {
-            base,
-            chars,
-            prefix,
+            base: measure.of(parts.name) + parts.path.measure(measure) + MIN_LINE_OVERHEAD,
+            chars: shape.chars,
+            prefix: shape.prefix.as_deref(),
         }
     }
 
     fn prefix_measure(&self, k: usize) -> u64 {
-        match &self.prefix {
+        match self.prefix {
             None => k as u64,
             Some(offsets) => u64::from(offsets[k]),
         }
@@ -108,34 +133,52 @@ impl Curve {
 }
 
 /// Runs the three stages over `lines` (already in catalog order) with `limit`.
+///
+/// `shapes` are the descriptions' [`Shape`]s for `model`'s linear measure (computed here when
+/// `None`); they are ignored for a model without closed form.
 pub(crate) fn allocate(
     lines: &[LineParts<'_>],
+    shapes: Option<&[Shape]>,
     limit: u64,
     model: &dyn CostModel,
     sharing: Sharing,
 ) -> Allocation {
     match model.linear() {
-        Some(linear) => allocate_linear(lines, limit, linear, sharing),
+        Some(linear) => {
+            let computed: Vec<Shape>;
+            let shapes = if let Some(shapes) = shapes {
+                shapes
+            } else {
+                computed = lines
+                    .iter()
+                    .map(|parts| Shape::new(linear.measure, parts.description))
+                    .collect();
+                &computed
+            };
+            allocate_linear(lines, shapes, limit, linear, sharing)
+        }
         None => allocate_general(lines, limit, model),
     }
 }
 
 fn allocate_linear(
     lines: &[LineParts<'_>],
+    shapes: &[Shape],
     limit: u64,
     linear: LinearCost,
     sharing: Sharing,
 ) -> Allocation {
-    let curves: Vec<Curve> = lines
+    let curves: Vec<Curve<'_>> = lines
         .iter()
-        .map(|parts| Curve::new(linear, parts))
+        .zip(shapes)
+        .map(|(parts, shape)| Curve::new(linear, parts, shape))
         .collect();
     let chars: Vec<usize> = curves.iter().map(|curve| curve.chars).collect();
     let min_costs: Vec<u64> = curves.iter().map(|curve| curve.min_cost(linear)).collect();
     let full_total: u64 = curves.iter().map(|curve| curve.full_cost(linear)).sum();
     let min_total: u64 = min_costs.iter().sum();
     if full_total <= limit {
-        return full(&chars, full_total);
+        return full(chars, full_total);
     }
     if min_total <= limit {
         let remaining = limit - min_total;
@@ -154,9 +197,9 @@ fn allocate_linear(
             .zip(&shown)
             .map(|(curve, &k)| curve.extra(linear, k))
             .sum();
-        return shared(&chars, &shown, min_total + extra);
+        return shared(chars, &shown, min_total + extra);
     }
-    dropped(&chars, &min_costs, limit)
+    dropped(chars, &min_costs, limit)
 }
 
 /// Any cost model: every cost comes from [`CostModel::cost`] on the real text.
@@ -174,7 +217,7 @@ fn allocate_general(lines: &[LineParts<'_>], limit: u64, model: &dyn CostModel) 
         .sum();
     let min_total: u64 = min_costs.iter().sum();
     if full_total <= limit {
-        return full(&chars, full_total);
+        return full(chars, full_total);
     }
     if min_total <= limit {
         let extras: Vec<Vec<i64>> = lines
@@ -187,22 +230,23 @@ fn allocate_general(lines: &[LineParts<'_>], limit: u64, model: &dyn CostModel) 
             .zip(&shown)
             .map(|(parts, &k)| costed(parts, k))
             .sum();
-        return shared(&chars, &shown, total);
+        return shared(chars, &shown, total);
     }
-    dropped(&chars, &min_costs, limit)
+    dropped(chars, &min_costs, limit)
 }
 
-fn full(chars: &[usize], line_cost: u64) -> Allocation {
+fn full(chars: Vec<usize>, line_cost: u64) -> Allocation {
     Allocation {
         shown: chars.iter().map(|&d| Some(d)).collect(),
         stage: Stage::Full,
         line_cost,
         truncated_chars: 0,
         truncated_count: 0,
+        chars,
     }
 }
 
-fn shared(chars: &[usize], shown: &[usize], line_cost: u64) -> Allocation {
+fn shared(chars: Vec<usize>, shown: &[usize], line_cost: u64) -> Allocation {
     let cut = || chars.iter().zip(shown).map(|(&d, &k)| d - k);
     Allocation {
         truncated_chars: cut().map(|c| c as u64).sum(),
@@ -210,11 +254,12 @@ fn shared(chars: &[usize], shown: &[usize], line_cost: u64) -> Allocation {
         shown: shown.iter().map(|&k| Some(k)).collect(),
         stage: Stage::SharedDescriptions,
         line_cost,
+        chars,
     }
 }
 
 /// Stage 3: keep minimum lines in order while they fit, and keep scanning after a miss.
-fn dropped(chars: &[usize], min_costs: &[u64], limit: u64) -> Allocation {
+fn dropped(chars: Vec<usize>, min_costs: &[u64], limit: u64) -> Allocation {
     let mut used = 0u64;
     let shown = min_costs
         .iter()
@@ -231,5 +276,6 @@ fn dropped(chars: &[usize], min_costs: &[u64], limit: u64) -> Allocation {
         line_cost: used,
         truncated_chars: chars.iter().map(|&d| d as u64).sum(),
         truncated_count: chars.iter().filter(|&&d| d > 0).count(),
+        chars,
     }
 }
