@@ -2,15 +2,19 @@
 //!
 //! Anything that can name roots is a [`RootProvider`]. The built-in providers reproduce Codex's
 //! root list; [`discover_roots`] runs them in Codex's order with the caller's providers slotted in
-//! before the repository `.agents/skills` roots, then drops duplicates (first root wins).
+//! before the repository `.agents/skills` roots (or after them, for providers that
+//! [defer](RootProvider::defers_to_built_in_roots)), then drops duplicates (first root wins) and,
+//! when the context gates on trust, the repository roots of an untrusted project ([`discover`]
+//! reports those).
 use std::collections::HashSet;
 use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use skilldeck_model::{Layout, Scope, SkillRoot, lexically_normalize};
+use skilldeck_model::{Diagnostic, Layout, Scope, SkillRoot, lexically_normalize};
 
 use crate::scan::canonical_or_raw;
+use crate::trust::{gate_repository_roots, is_trusted};
 
 /// The project-root marker used when configuration names none.
 pub const DEFAULT_PROJECT_ROOT_MARKER: &str = ".git";
@@ -37,6 +41,12 @@ pub struct DiscoveryContext {
     pub bundled_enabled: bool,
     /// Extra user-scope roots supplied by the host.
     pub extra_roots: Vec<PathBuf>,
+    /// Trust gating of repository scopes ([`crate::REPOSITORY_SCOPES`]). `None` (the default, as
+    /// Codex): no gating. `Some(list)`: repository roots load only when
+    /// [`DiscoveryContext::project_root`] is on the list (compared canonically); otherwise they
+    /// are skipped with a `discovery.untrusted_project` warning. Typically the user config's
+    /// `skills.trusted_projects`.
+    pub trusted_projects: Option<Vec<PathBuf>>,
 }
 
 impl DiscoveryContext {
@@ -54,6 +64,7 @@ impl DiscoveryContext {
             project_root_markers: vec![DEFAULT_PROJECT_ROOT_MARKER.to_owned()],
             bundled_enabled: true,
             extra_roots: Vec::new(),
+            trusted_projects: None,
         }
     }
 
@@ -122,6 +133,26 @@ impl DiscoveryContext {
         self
     }
 
+    /// The same context gating repository scopes on these trusted project roots (see
+    /// [`DiscoveryContext::trusted_projects`]; an empty list trusts no project).
+    #[must_use]
+    pub fn with_trusted_projects<I, P>(mut self, projects: I) -> Self
+    where
+        I: IntoIterator<Item = P>,
+        P: Into<PathBuf>,
+    {
+        self.trusted_projects = Some(projects.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// Whether repository roots may load: `true` without gating, else whether
+    /// [`DiscoveryContext::project_root`] is one of the trusted projects.
+    pub fn is_project_trusted(&self) -> bool {
+        self.trusted_projects
+            .as_deref()
+            .is_none_or(|trusted| is_trusted(&self.project_root(), trusted))
+    }
+
     /// The project root used for the `.agents/skills` search: the nearest ancestor of the cwd
     /// (the cwd included) holding any marker of any file type, else the cwd.
     pub fn project_root(&self) -> PathBuf {
@@ -129,7 +160,7 @@ impl DiscoveryContext {
     }
 
     /// Directories from the project root down to the cwd, both included, outermost first.
-    fn project_dirs(&self, require_git_head: bool) -> Vec<PathBuf> {
+    pub(crate) fn project_dirs(&self, require_git_head: bool) -> Vec<PathBuf> {
         let root = find_project_root(&self.cwd, &self.project_root_markers, require_git_head);
         let mut dirs = Vec::new();
         for dir in self.cwd.ancestors() {
@@ -179,6 +210,15 @@ fn is_dir(path: &Path) -> bool {
 pub trait RootProvider: Send + Sync {
     /// The roots this provider contributes for `ctx`, in priority order.
     fn roots(&self, ctx: &DiscoveryContext) -> Vec<SkillRoot>;
+
+    /// Whether [`discover_roots`] asks this provider after every built-in root instead of
+    /// before the repository `.agents/skills` roots (the default, where Codex puts its plugin
+    /// roots). Since the first root to reach a directory or a skill keeps it, a deferring
+    /// provider never takes a built-in root or skill over — right for another tool's
+    /// directories that people often link to the native ones (e.g. [`crate::ClaudeRoots`]).
+    fn defers_to_built_in_roots(&self) -> bool {
+        false
+    }
 }
 
 impl fmt::Debug for dyn RootProvider + '_ {
@@ -286,14 +326,34 @@ impl RootProvider for RepoAgentsRoots {
     }
 }
 
+/// The roots of one discovery and what is worth telling about them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RootDiscovery {
+    /// Roots to scan, in priority order (see [`discover_roots`]).
+    pub roots: Vec<SkillRoot>,
+    /// Roots left out on purpose (an untrusted project's repository roots), one warning each.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 /// Every root for `ctx`, in Codex's order: project `.codex/skills` (closest first), user,
 /// system, admin, extra roots, then `extra_providers` in the order given, then the repository
-/// `.agents/skills` roots (outermost first). Roots resolving to the same directory are kept once
-/// (the first wins), and system-scope roots are dropped when bundled skills are disabled.
+/// `.agents/skills` roots (outermost first), then the `extra_providers` that
+/// [defer](RootProvider::defers_to_built_in_roots). Roots resolving to the same directory are
+/// kept once (the first wins), and system-scope roots are dropped when bundled skills are
+/// disabled. When the context gates on trust and the project is not trusted, roots of the
+/// [repository scopes](crate::REPOSITORY_SCOPES) are dropped too: use [`discover`] to get the
+/// warnings that say so.
 pub fn discover_roots(
     ctx: &DiscoveryContext,
     extra_providers: &[&dyn RootProvider],
 ) -> Vec<SkillRoot> {
+    discover(ctx, extra_providers).roots
+}
+
+/// [`discover_roots`], plus a `discovery.untrusted_project` warning for every repository root
+/// left out because the project is not trusted. [`crate::load`] adds these to the outcome's
+/// diagnostics; a caller that scans the roots itself should do the same.
+pub fn discover(ctx: &DiscoveryContext, extra_providers: &[&dyn RootProvider]) -> RootDiscovery {
     let built_in_first: [&dyn RootProvider; 5] = [
         &ProjectConfigRoots,
         &UserRoots,
@@ -301,10 +361,15 @@ pub fn discover_roots(
         &AdminRoots,
         &ExtraRoots,
     ];
+    let (deferred, early): (Vec<&dyn RootProvider>, Vec<&dyn RootProvider>) = extra_providers
+        .iter()
+        .copied()
+        .partition(|provider| provider.defers_to_built_in_roots());
     let providers = built_in_first
         .into_iter()
-        .chain(extra_providers.iter().copied())
-        .chain(std::iter::once(&RepoAgentsRoots as &dyn RootProvider));
+        .chain(early)
+        .chain(std::iter::once(&RepoAgentsRoots as &dyn RootProvider))
+        .chain(deferred);
     let mut seen = HashSet::new();
     let mut roots: Vec<SkillRoot> = providers
         .flat_map(|provider| provider.roots(ctx))
@@ -313,5 +378,6 @@ pub fn discover_roots(
     if !ctx.bundled_enabled {
         roots.retain(|root| root.scope != Scope::SYSTEM);
     }
-    roots
+    let diagnostics = gate_repository_roots(ctx, &mut roots);
+    RootDiscovery { roots, diagnostics }
 }

@@ -49,6 +49,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod claude;
 mod discovery;
 mod frontmatter;
 mod manifest;
@@ -58,20 +59,25 @@ mod openai_yaml;
 mod options;
 mod read;
 mod scan;
+mod shadow;
 mod skill_file;
 mod text;
+mod trust;
 mod walk;
 mod yaml_repair;
 
+pub use claude::{CLAUDE_PROJECT, CLAUDE_SKILLS_DIR, CLAUDE_USER, ClaudeRoots};
 pub use discovery::{
     AdminRoots, DEFAULT_PROJECT_ROOT_MARKER, DiscoveryContext, ExtraRoots, ProjectConfigRoots,
-    RepoAgentsRoots, RootProvider, SystemRoots, UserRoots, discover_roots,
+    RepoAgentsRoots, RootDiscovery, RootProvider, SystemRoots, UserRoots, discover, discover_roots,
 };
 pub use merge::{dedupe_roots, load, load_roots, merge_root_scans};
 pub use options::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_DIRS, DEFAULT_MAX_ENTRIES, DEPENDENCY_DIR_NAMES, LoaderOptions,
 };
 pub use scan::{RootScan, scan_root};
+pub use shadow::{SHADOWED_CODE, shadow_duplicate_names};
+pub use trust::{REPOSITORY_SCOPES, UNTRUSTED_PROJECT_CODE};
 
 #[doc(hidden)]
 pub mod parse {

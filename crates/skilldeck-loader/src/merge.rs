@@ -5,12 +5,15 @@ use std::path::PathBuf;
 use skilldeck_model::{LoadOutcome, SkillRoot, compare_paths_componentwise};
 
 use crate::LoaderOptions;
-use crate::discovery::{DiscoveryContext, RootProvider, discover_roots};
+use crate::discovery::{DiscoveryContext, RootDiscovery, RootProvider, discover};
 use crate::scan::{RootScan, canonical_or_raw, scan_root};
+use crate::shadow::shadow_duplicate_names;
 
 /// Merges per-root scans given in root order: a skill reached from several roots keeps the
 /// first; errors and diagnostics are concatenated; skills excluded by the product are dropped;
 /// the list is sorted by scope load rank, then name (bytes), then path (component by component).
+/// With [`LoaderOptions::shadow_duplicate_names`], duplicate names are then reduced to one skill
+/// each ([`crate::shadow_duplicate_names`]).
 pub fn merge_root_scans(scans: Vec<RootScan>, options: &LoaderOptions) -> LoadOutcome {
     let mut outcome = LoadOutcome::default();
     let mut seen_roots: HashSet<PathBuf> = HashSet::new();
@@ -37,6 +40,9 @@ pub fn merge_root_scans(scans: Vec<RootScan>, options: &LoaderOptions) -> LoadOu
             .then_with(|| a.name.as_bytes().cmp(b.name.as_bytes()))
             .then_with(|| compare_paths_componentwise(&a.path, &b.path))
     });
+    if options.shadow_duplicate_names {
+        shadow_duplicate_names(&mut outcome);
+    }
     outcome
 }
 
@@ -53,18 +59,39 @@ pub fn dedupe_roots(roots: &[SkillRoot]) -> Vec<SkillRoot> {
 /// Scans `roots` (in priority order) and merges them. Configuration-disabled paths are not
 /// known here: `disabled_paths` stays empty.
 pub fn load_roots(roots: &[SkillRoot], options: &LoaderOptions) -> LoadOutcome {
+    // `scan_root` follows a symlinked `SKILL.md` whenever the option is on; a scope that does not
+    // follow symlinks (system) must stay strict, so it is scanned without the option.
+    let strict = LoaderOptions {
+        follow_skill_file_symlinks: false,
+        ..options.clone()
+    };
     let scans = dedupe_roots(roots)
         .iter()
-        .map(|root| scan_root(root, options))
+        .map(|root| {
+            let options = if root.scope.follows_symlinks() {
+                options
+            } else {
+                &strict
+            };
+            scan_root(root, options)
+        })
         .collect();
     merge_root_scans(scans, options)
 }
 
-/// Discovers the roots for `ctx` (built-ins plus `providers`) and loads them.
+/// Discovers the roots for `ctx` (built-ins plus `providers`) and loads them. Discovery's own
+/// warnings (roots of an untrusted project) come first in the outcome's diagnostics.
 pub fn load(
     ctx: &DiscoveryContext,
     providers: &[&dyn RootProvider],
     options: &LoaderOptions,
 ) -> LoadOutcome {
-    load_roots(&discover_roots(ctx, providers), options)
+    let RootDiscovery {
+        roots,
+        mut diagnostics,
+    } = discover(ctx, providers);
+    let mut outcome = load_roots(&roots, options);
+    diagnostics.append(&mut outcome.diagnostics);
+    outcome.diagnostics = diagnostics;
+    outcome
 }
