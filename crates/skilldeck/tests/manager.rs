@@ -358,3 +358,21 @@ fn explain_reports_a_description_cut_by_the_budget() {
         explained.skills[0].catalog
     );
 }
+
+#[test]
+fn manager_can_be_shared_between_threads() {
+    fn assert_send_sync<T: Send + Sync>() {}
+    assert_send_sync::<SkillsManager>();
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    let manager = std::sync::Arc::new(tree.builder(Profile::Codex).build().unwrap());
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            let manager = manager.clone();
+            std::thread::spawn(move || manager.outcome().skills.len())
+        })
+        .collect();
+    for handle in handles {
+        assert_eq!(handle.join().unwrap(), 1);
+    }
+}
