@@ -30,6 +30,7 @@ pub struct Cli {
 
 /// Flags every command understands.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
 pub struct GlobalArgs {
     /// Which directories to read: `skilldeck` (its own home, installs the bundled skills) or
     /// `codex` (exactly what Codex reads; never writes).
