@@ -39,10 +39,11 @@ pub struct LoaderOptions {
     /// skill's folder are then not loaded).
     pub stop_at_skill_dirs: bool,
     /// "Closest scope wins": of several skills with the same name, keep only the one in the
-    /// scope with the lowest load rank — within one scope the one whose root is deepest (for
-    /// repository roots: closest to the cwd), then the first root in root order, then the
-    /// shallowest walked path — and report each dropped skill as a `load.shadowed` diagnostic.
-    /// Codex lists them all, which makes a plain `$name` mention ambiguous.
+    /// scope with the lowest load rank — within a repository scope the one whose root is
+    /// deepest (closest to the cwd), else the first root in root order, then the shallowest
+    /// walked path — and report each dropped skill as a `load.shadowed` warning (see
+    /// [`crate::shadow_duplicate_names`]). Codex lists them all, which makes a plain `$name`
+    /// mention ambiguous.
     pub shadow_duplicate_names: bool,
     /// Directory levels below a root that are read (default 6).
     pub max_depth: usize,

@@ -7,11 +7,13 @@
 //!
 //! 1. the lower scope load rank (repo before user before system before admin; custom scopes by
 //!    their own rank);
-//! 2. within one scope, the deeper root (more path components). Every repository root is
-//!    `<dir>/.agents/skills` or `<dir>/<project dir>/skills` for a directory between the project
-//!    root and the cwd, so the deeper root is the one closer to the cwd;
-//! 3. the root that comes first in root order (`.codex/skills` before `.agents/skills` of the
-//!    same directory, `<home>/skills` before `~/.agents/skills`);
+//! 2. in a [repository scope](crate::REPOSITORY_SCOPES), the deeper root (more path
+//!    components). Every repository root is `<dir>/.agents/skills`, `<dir>/<project dir>/skills`
+//!    or `<dir>/.claude/skills` for a directory between the project root and the cwd, so the
+//!    deeper root is the one closer to the cwd;
+//! 3. the root that comes first in root order — the order providers give their roots in, which
+//!    is their priority order (`.codex/skills` before `.agents/skills` of the same directory,
+//!    `<home>/skills` before `~/.agents/skills`, extra roots as given);
 //! 4. within one root, the shallower walked path, then path order — the skill the walk met first.
 //!
 //! Every other skill of that name is removed from `skills` and reported as a `load.shadowed`
@@ -22,6 +24,8 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use skilldeck_model::{Diagnostic, LoadOutcome, SkillMetadata, compare_paths_componentwise};
+
+use crate::trust::REPOSITORY_SCOPES;
 
 /// Stable code of the diagnostic naming a shadowed skill.
 pub const SHADOWED_CODE: &str = "load.shadowed";
@@ -36,9 +40,14 @@ pub fn shadow_duplicate_names(outcome: &mut LoadOutcome) {
         .map(|(index, root)| (root.path.as_path(), index))
         .collect();
     let rank = |skill: &SkillMetadata| {
+        let depth = if REPOSITORY_SCOPES.contains(&skill.scope) {
+            skill.root.components().count()
+        } else {
+            0
+        };
         (
             skill.scope.load_rank(),
-            std::cmp::Reverse(skill.root.components().count()),
+            std::cmp::Reverse(depth),
             root_index
                 .get(skill.root.as_path())
                 .copied()
@@ -176,6 +185,22 @@ mod tests {
         );
         shadow_duplicate_names(&mut o);
         assert_eq!(kept_paths(&o), ["/p/sub/.agents/skills/a/SKILL.md"]);
+    }
+
+    #[test]
+    fn root_order_decides_outside_repository_scopes() {
+        let mut o = outcome(
+            vec![
+                skill("a", "/h/deep/.agents/skills", "a/SKILL.md", Scope::USER),
+                skill("a", "/c/skills", "a/SKILL.md", Scope::USER),
+            ],
+            &[
+                ("/c/skills", Scope::USER),
+                ("/h/deep/.agents/skills", Scope::USER),
+            ],
+        );
+        shadow_duplicate_names(&mut o);
+        assert_eq!(kept_paths(&o), ["/c/skills/a/SKILL.md"]);
     }
 
     #[test]
