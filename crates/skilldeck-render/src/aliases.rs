@@ -52,9 +52,26 @@ pub(crate) fn alias_table(
     candidates: &[&SkillMetadata],
     groups: &RootGroups<'_>,
 ) -> AliasTable {
+    // Only paths that mention `cache` can lie in a plugin cache. Most skills sit below a root
+    // without it, so only the part of their path below the root needs a look.
+    let root_mentions_cache: Vec<bool> = groups
+        .roots
+        .iter()
+        .map(|root| mentions_cache(root.as_os_str().as_encoded_bytes()))
+        .collect();
     let mut skills_per_version: HashMap<PathBuf, usize> = HashMap::new();
-    for skill in candidates {
-        if let Some(base) = plugin_version_base(&skill.path) {
+    for (index, skill) in candidates.iter().enumerate() {
+        let group = groups.of_candidate[index];
+        let path = skill.path.as_os_str().as_encoded_bytes();
+        let root = groups.roots[group].as_os_str().as_encoded_bytes();
+        let below_root = path
+            .strip_prefix(root)
+            .filter(|rest| rest.first().is_some_and(|&b| b == b'/' || b == b'\\'));
+        let may_be_cached = match below_root {
+            Some(rest) if !root_mentions_cache[group] => mentions_cache(rest),
+            _ => mentions_cache(path),
+        };
+        if may_be_cached && let Some(base) = plugin_version_base(&skill.path) {
             *skills_per_version.entry(base).or_default() += 1;
         }
     }
@@ -128,8 +145,7 @@ fn collapsed_alias_dir<'a>(
 /// The first of `path` and its ancestors whose parent is `cache` inside `plugins`:
 /// `…/plugins/cache/<marketplace>`.
 fn marketplace_base(path: &Path) -> Option<&Path> {
-    // Cheap text test first: most paths are nowhere near a plugin cache.
-    if path.to_str().is_some_and(|text| !text.contains("cache")) {
+    if !mentions_cache(path.as_os_str().as_encoded_bytes()) {
         return None;
     }
     path.ancestors().find(|candidate| {
@@ -138,6 +154,14 @@ fn marketplace_base(path: &Path) -> Option<&Path> {
             && parent.and_then(Path::parent).and_then(Path::file_name)
                 == Some(OsStr::new("plugins"))
     })
+}
+
+/// Whether `bytes` contain `cache` (a necessary condition for a plugin-cache path).
+fn mentions_cache(bytes: &[u8]) -> bool {
+    // Byte by byte: comparing each window with `==` costs a `memcmp` call per window.
+    bytes
+        .windows(5)
+        .any(|w| w[0] == b'c' && w[1] == b'a' && w[2] == b'c' && w[3] == b'h' && w[4] == b'e')
 }
 
 /// `<marketplace base>/<plugin>/<version>` on the way to `path`, if `path` reaches that deep.

@@ -87,9 +87,9 @@ impl<'a> RootGroups<'a> {
 
 /// Lossy UTF-8 with `\` turned into `/`, borrowing when nothing changes.
 fn text_of(path: &Path) -> Cow<'_, str> {
-    match path.to_string_lossy() {
-        Cow::Borrowed(text) if !text.contains('\\') => Cow::Borrowed(text),
-        text => Cow::Owned(text.replace('\\', "/")),
+    match path.to_str() {
+        Some(text) if !text.contains('\\') => Cow::Borrowed(text),
+        _ => Cow::Owned(display_path(path)),
     }
 }
 
