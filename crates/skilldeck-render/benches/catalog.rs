@@ -110,33 +110,17 @@ fn naive(options: &CatalogOptions) -> Option<Catalog> {
     reference::render_catalog(&OUTCOME, options, &TEXTS)
 }
 
-/// CPU time of this thread (Linux `schedstat`); `None` elsewhere. On a machine shared with
-/// other work the wall-clock median includes waiting for a core, CPU time does not.
-fn thread_cpu_time() -> Option<Duration> {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
-}
-
-/// Median wall-clock and median CPU time of `samples` runs.
-fn median(mut run: impl FnMut(), samples: usize) -> (Duration, Option<Duration>) {
-    let mut wall = Vec::with_capacity(samples);
-    let mut cpu = Vec::with_capacity(samples);
-    for _ in 0..samples {
-        let cpu_start = thread_cpu_time();
-        let start = Instant::now();
-        run();
-        wall.push(start.elapsed());
-        if let (Some(before), Some(after)) = (cpu_start, thread_cpu_time()) {
-            cpu.push(after.saturating_sub(before));
-        }
-    }
-    wall.sort();
-    cpu.sort();
-    (
-        wall[samples / 2],
-        (cpu.len() == samples).then(|| cpu[samples / 2]),
-    )
+/// Median wall-clock time of `samples` runs.
+fn median(mut run: impl FnMut(), samples: usize) -> Duration {
+    let mut times: Vec<Duration> = (0..samples)
+        .map(|_| {
+            let start = Instant::now();
+            run();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[samples / 2]
 }
 
 fn millis(duration: Duration) -> f64 {
@@ -144,12 +128,18 @@ fn millis(duration: Duration) -> f64 {
 }
 
 fn print_speedups() {
+    // On a shared machine the load explains noisy numbers; the ratio is measured in one run.
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     println!(
-        "catalog of {SKILLS} skills x {DESCRIPTION_CHARS}-char descriptions (median of 31 runs; \
-         wall clock, and CPU time of the thread in brackets)"
+        "catalog of {SKILLS} skills x {DESCRIPTION_CHARS}-char descriptions, median of 31 runs \
+         (load average: {})",
+        load.split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
     );
     println!(
-        "{:<18} {:>22} {:>20} {:>20} {:>9}",
+        "{:<18} {:>22} {:>10} {:>12} {:>9}",
         "scenario", "stage", "fast", "round-robin", "speed-up"
     );
     for (name, options) in scenarios() {
@@ -164,22 +154,14 @@ fn print_speedups() {
             Stage::SharedDescriptions => "shared",
             Stage::DroppedSkills => "dropped",
         };
-        let (fast_wall, fast_cpu) = median(|| drop(black_box(fast(black_box(&options)))), 31);
-        let (naive_wall, naive_cpu) = median(|| drop(black_box(naive(black_box(&options)))), 31);
-        let shown = |wall: Duration, cpu: Option<Duration>| match cpu {
-            Some(cpu) => format!("{:.2}ms [{:.2}ms]", millis(wall), millis(cpu)),
-            None => format!("{:.2}ms", millis(wall)),
-        };
-        let speedup = match (fast_cpu, naive_cpu) {
-            (Some(fast), Some(naive)) => naive.as_secs_f64() / fast.as_secs_f64(),
-            _ => naive_wall.as_secs_f64() / fast_wall.as_secs_f64(),
-        };
+        let fast_time = median(|| drop(black_box(fast(black_box(&options)))), 31);
+        let naive_time = median(|| drop(black_box(naive(black_box(&options)))), 31);
         println!(
-            "{name:<18} {:>22} {:>20} {:>20} {:>8.1}x",
+            "{name:<18} {:>22} {:>8.2}ms {:>10.2}ms {:>8.1}x",
             format!("{stage} ({} listed)", catalog.report.included_count),
-            shown(fast_wall, fast_cpu),
-            shown(naive_wall, naive_cpu),
-            speedup,
+            millis(fast_time),
+            millis(naive_time),
+            naive_time.as_secs_f64() / fast_time.as_secs_f64(),
         );
     }
 }

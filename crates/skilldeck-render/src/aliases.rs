@@ -52,26 +52,9 @@ pub(crate) fn alias_table(
     candidates: &[&SkillMetadata],
     groups: &RootGroups<'_>,
 ) -> AliasTable {
-    // Only paths that mention `cache` can lie in a plugin cache. Most skills sit below a root
-    // without it, so only the part of their path below the root needs a look.
-    let root_mentions_cache: Vec<bool> = groups
-        .roots
-        .iter()
-        .map(|root| mentions_cache(root.as_os_str().as_encoded_bytes()))
-        .collect();
     let mut skills_per_version: HashMap<PathBuf, usize> = HashMap::new();
-    for (index, skill) in candidates.iter().enumerate() {
-        let group = groups.of_candidate[index];
-        let path = skill.path.as_os_str().as_encoded_bytes();
-        let root = groups.roots[group].as_os_str().as_encoded_bytes();
-        let below_root = path
-            .strip_prefix(root)
-            .filter(|rest| rest.first().is_some_and(|&b| b == b'/' || b == b'\\'));
-        let may_be_cached = match below_root {
-            Some(rest) if !root_mentions_cache[group] => mentions_cache(rest),
-            _ => mentions_cache(path),
-        };
-        if may_be_cached && let Some(base) = plugin_version_base(&skill.path) {
+    for skill in candidates {
+        if let Some(base) = plugin_version_base(&skill.path) {
             *skills_per_version.entry(base).or_default() += 1;
         }
     }
