@@ -17,14 +17,24 @@ fn open_regular(path: &Path) -> io::Result<Option<(File, u64)>> {
     if !fs::metadata(path)?.is_file() {
         return Ok(None);
     }
+    open_checked(path)
+}
+
+/// Opens `path` without waiting on a FIFO and keeps it only if the opened file is regular.
+///
+/// For a path the walk has just seen as a regular file, this alone is as safe as
+/// [`open_regular`]: a check before opening cannot close the race with a swap anyway, the check
+/// on the opened descriptor does. It saves one `stat` per `SKILL.md`.
+fn open_checked(path: &Path) -> io::Result<Option<(File, u64)>> {
     let mut open = OpenOptions::new();
     open.read(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        // Should the file have been swapped for a FIFO since the check above, opening must not
-        // wait for a writer. The flag does nothing to reads of a regular file.
-        open.custom_flags(libc::O_NONBLOCK);
+        // Should the file have been swapped for a FIFO since it was last seen, opening must not
+        // wait for a writer, nor adopt a terminal as the controlling one. Neither flag changes
+        // anything for a regular file.
+        open.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
     }
     let file = open.open(path)?;
     let metadata = file.metadata()?;
@@ -43,6 +53,9 @@ fn open_regular(path: &Path) -> io::Result<Option<(File, u64)>> {
 /// The text of a `SKILL.md`, enough of it to parse the front matter: the first
 /// [`PREFIX_BYTES`] when they hold a complete front matter, else the whole file.
 ///
+/// Only for paths the walk found to be regular files (it never opens anything else): the file is
+/// opened without a separate `stat` first, and checked once open.
+///
 /// `Ok(None)`: not a regular file (skipped silently). `Err`: the exact Codex message,
 /// `failed to read file: …`.
 pub(crate) fn read_skill_text(path: &Path) -> Result<Option<String>, String> {
@@ -50,7 +63,7 @@ pub(crate) fn read_skill_text(path: &Path) -> Result<Option<String>, String> {
 }
 
 fn read_skill_text_inner(path: &Path) -> io::Result<Option<String>> {
-    let Some((file, len)) = open_regular(path)? else {
+    let Some((file, len)) = open_checked(path)? else {
         return Ok(None);
     };
     let mut bytes =

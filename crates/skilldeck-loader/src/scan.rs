@@ -65,12 +65,12 @@ pub fn scan_root(root: &SkillRoot, options: &LoaderOptions) -> RootScan {
     let candidates: Vec<Candidate> = inventory
         .skill_files
         .iter()
-        .map(|relative| {
-            let walked_abs = canonical_root.join(relative);
-            Candidate {
-                canonical: canonical_or_raw(&walked_abs),
-                walked: relative.clone(),
-            }
+        .map(|file| Candidate {
+            canonical: file
+                .canonical
+                .clone()
+                .unwrap_or_else(|| canonical_or_raw(&canonical_root.join(&file.walked))),
+            walked: file.walked.clone(),
         })
         .collect();
 

@@ -28,7 +28,7 @@ pub(crate) const MANIFEST_DIR_NAMES: [&str; 2] = [".codex-plugin", ".claude-plug
 #[derive(Debug, Default)]
 pub(crate) struct Inventory {
     /// `SKILL.md` candidates, in walk order (breadth-first, names sorted).
-    pub skill_files: Vec<PathBuf>,
+    pub skill_files: Vec<SkillFile>,
     /// Skill directories whose `agents/openai.yaml` was seen as a regular file.
     pub metadata_files: HashSet<PathBuf>,
     /// Directories holding a directory named `agents` (any ASCII case).
@@ -56,9 +56,24 @@ impl Inventory {
     }
 }
 
+/// One `SKILL.md` the walk found.
+#[derive(Debug)]
+pub(crate) struct SkillFile {
+    /// Relative to the root, as walked.
+    pub walked: PathBuf,
+    /// Its canonical path when the walk already knows it: a regular file inside a directory whose
+    /// canonical path is known (the root is canonical, a real sub-directory appends its name, a
+    /// followed link was resolved once). `None` for a symlinked `SKILL.md`, which the caller
+    /// resolves. Knowing it saves one `realpath` (a `readlink` per path component) per skill.
+    pub canonical: Option<PathBuf>,
+}
+
 /// How one directory entry is treated.
 enum Kind {
-    Directory,
+    /// A directory; `linked` when reached through a symlink (its canonical path must be resolved).
+    Directory {
+        linked: bool,
+    },
     File,
     /// A `SKILL.md` symlink to a regular file, reported only when the options ask for it.
     LinkedSkillFile,
@@ -71,6 +86,9 @@ struct Entry {
 }
 
 /// Walks `root` (canonical, absolute) breadth-first in name order.
+///
+/// The root being canonical matters: canonical paths below it are derived by appending names,
+/// not resolved again (see [`SkillFile::canonical`]).
 pub(crate) fn walk(root: &Path, follow_dir_symlinks: bool, options: &LoaderOptions) -> Inventory {
     let mut inventory = Inventory::default();
     match fs::metadata(root) {
@@ -95,6 +113,8 @@ pub(crate) fn walk(root: &Path, follow_dir_symlinks: bool, options: &LoaderOptio
         push_limit(&mut inventory, root, options, "directories or entries");
         return inventory;
     }
+    // Identities are canonical paths when links are followed (so an alias of a directory is
+    // recognised); without links every directory has one path and the walked one serves.
     let root_identity = if follow_dir_symlinks {
         dunce::canonicalize(root).unwrap_or_else(|_| root.to_path_buf())
     } else {
@@ -105,15 +125,19 @@ pub(crate) fn walk(root: &Path, follow_dir_symlinks: bool, options: &LoaderOptio
         follow_dir_symlinks,
         options,
         inventory,
-        visited: HashSet::from([root_identity]),
-        queue: VecDeque::from([(PathBuf::new(), 0usize)]),
+        visited: HashSet::from([root_identity.clone()]),
+        queue: VecDeque::from([QueuedDir {
+            rel: PathBuf::new(),
+            depth: 0,
+            identity: root_identity,
+        }]),
         dir_count: 1,
         entry_count: 0,
         hit_dirs: false,
         hit_entries: false,
     };
-    while let Some((rel_dir, depth)) = walker.queue.pop_front() {
-        if walker.visit_dir(&rel_dir, depth).is_break() {
+    while let Some(dir) = walker.queue.pop_front() {
+        if walker.visit_dir(&dir).is_break() {
             break;
         }
     }
@@ -134,6 +158,16 @@ pub(crate) fn walk(root: &Path, follow_dir_symlinks: bool, options: &LoaderOptio
     inventory
 }
 
+/// A directory waiting to be read.
+struct QueuedDir {
+    /// Relative to the root, as walked.
+    rel: PathBuf,
+    depth: usize,
+    /// Canonical path: the canonical root plus real sub-directories, or a followed link resolved.
+    /// (A walk that follows no links enters only real directories below the canonical root.)
+    identity: PathBuf,
+}
+
 /// State of one walk.
 struct Walker<'a> {
     root: &'a Path,
@@ -141,7 +175,7 @@ struct Walker<'a> {
     options: &'a LoaderOptions,
     inventory: Inventory,
     visited: HashSet<PathBuf>,
-    queue: VecDeque<(PathBuf, usize)>,
+    queue: VecDeque<QueuedDir>,
     dir_count: usize,
     entry_count: usize,
     hit_dirs: bool,
@@ -150,8 +184,8 @@ struct Walker<'a> {
 
 impl Walker<'_> {
     /// Reads one directory; `Break` when the entry limit stops the whole walk.
-    fn visit_dir(&mut self, rel_dir: &Path, depth: usize) -> ControlFlow<()> {
-        let abs_dir = self.root.join(rel_dir);
+    fn visit_dir(&mut self, dir: &QueuedDir) -> ControlFlow<()> {
+        let abs_dir = self.root.join(&dir.rel);
         let Some(entries) = list_sorted(&abs_dir, &mut self.inventory) else {
             return ControlFlow::Continue(());
         };
@@ -167,19 +201,13 @@ impl Walker<'_> {
                 return ControlFlow::Break(());
             }
             self.entry_count += 1;
-            self.visit_entry(&entry, rel_dir, &abs_dir, depth, holds_skill);
+            self.visit_entry(&entry, dir, &abs_dir, holds_skill);
         }
         ControlFlow::Continue(())
     }
 
-    fn visit_entry(
-        &mut self,
-        entry: &Entry,
-        rel_dir: &Path,
-        abs_dir: &Path,
-        depth: usize,
-        holds_skill: bool,
-    ) {
+    fn visit_entry(&mut self, entry: &Entry, dir: &QueuedDir, abs_dir: &Path, holds_skill: bool) {
+        let rel_dir = dir.rel.as_path();
         let Some(name) = entry.name.to_str() else {
             // Codex cannot address such an entry either: it is skipped, and a skill below it is
             // dropped without a skill error.
@@ -205,7 +233,11 @@ impl Walker<'_> {
         match kind {
             Kind::File | Kind::LinkedSkillFile => {
                 if name == SKILL_FILE_NAME {
-                    self.inventory.skill_files.push(rel_path);
+                    let canonical = matches!(kind, Kind::File).then(|| dir.identity.join(name));
+                    self.inventory.skill_files.push(SkillFile {
+                        walked: rel_path,
+                        canonical,
+                    });
                 } else if matches!(kind, Kind::File)
                     && name == METADATA_FILE_NAME
                     && rel_dir
@@ -218,7 +250,7 @@ impl Walker<'_> {
                         .insert(skill_dir.to_path_buf());
                 }
             }
-            Kind::Directory => {
+            Kind::Directory { linked } => {
                 if name.eq_ignore_ascii_case(METADATA_DIR_NAME) {
                     self.inventory
                         .metadata_dir_parents
@@ -227,16 +259,32 @@ impl Walker<'_> {
                 if MANIFEST_DIR_NAMES.contains(&name) {
                     self.inventory.plugin_roots.insert(rel_dir.to_path_buf());
                 }
-                if depth < self.options.max_depth && should_descend(name, holds_skill, self.options)
+                if dir.depth < self.options.max_depth
+                    && should_descend(name, holds_skill, self.options)
                 {
-                    self.enqueue(rel_path, abs_path, depth + 1);
+                    let identity = if linked {
+                        None
+                    } else {
+                        Some(dir.identity.join(name))
+                    };
+                    self.enqueue(rel_path, abs_path, identity, dir.depth + 1);
                 }
             }
         }
     }
 
-    fn enqueue(&mut self, rel_path: PathBuf, abs_path: PathBuf, depth: usize) {
-        let identity = if self.follow_dir_symlinks {
+    /// Queues a directory. `identity` is known for a real sub-directory (its parent's identity
+    /// plus its name); a linked one is resolved here.
+    fn enqueue(
+        &mut self,
+        rel_path: PathBuf,
+        abs_path: PathBuf,
+        identity: Option<PathBuf>,
+        depth: usize,
+    ) {
+        let identity = if let Some(identity) = identity {
+            identity
+        } else if self.follow_dir_symlinks {
             match dunce::canonicalize(&abs_path) {
                 Ok(path) => path,
                 Err(error) => {
@@ -252,7 +300,7 @@ impl Walker<'_> {
             abs_path
         };
         // A directory already seen (a symlink loop, a second alias) is not read twice.
-        if !self.visited.insert(identity) {
+        if !self.visited.insert(identity.clone()) {
             return;
         }
         if self.dir_count == self.options.max_dirs {
@@ -260,7 +308,11 @@ impl Walker<'_> {
             self.hit_dirs = true;
         } else {
             self.dir_count += 1;
-            self.queue.push_back((rel_path, depth));
+            self.queue.push_back(QueuedDir {
+                rel: rel_path,
+                depth,
+                identity,
+            });
         }
     }
 }
@@ -339,7 +391,7 @@ fn classify(
         }
     };
     if file_type.is_dir() {
-        return Some(Kind::Directory);
+        return Some(Kind::Directory { linked: false });
     }
     if file_type.is_file() {
         return Some(Kind::File);
@@ -362,7 +414,7 @@ fn classify(
         }
     };
     if target.is_dir() && follow_dir_symlinks {
-        Some(Kind::Directory)
+        Some(Kind::Directory { linked: true })
     } else if target.is_file() && name == SKILL_FILE_NAME && options.follow_skill_file_symlinks {
         Some(Kind::LinkedSkillFile)
     } else {
