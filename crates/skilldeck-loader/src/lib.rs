@@ -1,10 +1,10 @@
 //! Finds skill roots, scans them and parses every `SKILL.md` exactly as Codex 0.171 does.
 //!
-//! **Owns:** root discovery ([`DiscoveryContext`], the [`RootProvider`] trait and the built-in
-//! providers), the bounded breadth-first scan of each root (depth, directory and entry limits,
+//! **Owns:** root discovery ([`DiscoveryContext`], the [`RootProvider`] trait, the built-in
+//! providers, the opt-in [`ClaudeRoots`], trust gating), the bounded breadth-first scan of each root (depth, directory and entry limits,
 //! symlink and hidden-directory policy, safe bounded reads), `SKILL.md` front matter with the
-//! YAML repair pass, `agents/openai.yaml`, plugin namespaces, and the merge + sort that yields
-//! a [`LoadOutcome`](skilldeck_model::LoadOutcome).
+//! YAML repair pass, `agents/openai.yaml`, plugin namespaces, and the merge + sort (+ optional
+//! shadowing) that yields a [`LoadOutcome`](skilldeck_model::LoadOutcome).
 //!
 //! **Must not:** render text for people or the model, or read configuration files. Whatever
 //! configuration decides (markers, bundled skills on/off, extra roots) arrives in the
@@ -15,9 +15,31 @@
 //! [`SkillError`](skilldeck_model::SkillError), anything else worth telling (a traversal limit,
 //! an unreadable directory) is a [`Diagnostic`](skilldeck_model::Diagnostic).
 //!
-//! [`LoaderOptions::default`] is Codex-compatible; improvements are opt-in fields.
 //! [`scan_root`] is a pure function of one root and the options, so roots can be scanned in
 //! parallel and merged with [`merge_root_scans`] into the same outcome.
+//!
+//! # Options and profiles
+//!
+//! [`LoaderOptions::codex`] (= `default`) is Codex 0.171 exactly. Every improvement that can
+//! change the result for a valid tree is an opt-in, named option (`docs/options.md` has the
+//! details and the measured effect on real-world corpora):
+//!
+//! * [`follow_skill_file_symlinks`](LoaderOptions::follow_skill_file_symlinks) — a symlinked
+//!   `SKILL.md` loads, except in scopes that do not follow symlinks (system);
+//! * [`honour_disable_model_invocation`](LoaderOptions::honour_disable_model_invocation) —
+//!   `disable-model-invocation: true` makes a skill explicit-only (mentionable, not a candidate);
+//! * [`skip_dependency_dirs`](LoaderOptions::skip_dependency_dirs) — [`DEPENDENCY_DIR_NAMES`]
+//!   are not descended into;
+//! * [`stop_at_skill_dirs`](LoaderOptions::stop_at_skill_dirs) — nothing below a skill folder;
+//! * [`shadow_duplicate_names`](LoaderOptions::shadow_duplicate_names) — "closest scope wins",
+//!   one skill per name ([`shadow_duplicate_names()`] tells which), each dropped one reported as
+//!   [`SHADOWED_CODE`];
+//! * [`DiscoveryContext::trusted_projects`] — roots of the [`REPOSITORY_SCOPES`] load only for
+//!   trusted projects, the others are reported as [`UNTRUSTED_PROJECT_CODE`] by [`discover`].
+//!
+//! [`LoaderOptions::skilldeck`] turns on the first three, which never hide a skill Codex shows.
+//! [`ClaudeRoots`] is an opt-in provider that reads `.claude/skills` and `~/.claude/skills` as
+//! the scopes [`CLAUDE_PROJECT`] and [`CLAUDE_USER`].
 //!
 //! # Example
 //!
@@ -57,6 +79,7 @@ mod merge;
 mod namespace;
 mod openai_yaml;
 mod options;
+mod parallel;
 mod read;
 mod scan;
 mod shadow;
@@ -75,6 +98,7 @@ pub use merge::{dedupe_roots, load, load_roots, merge_root_scans};
 pub use options::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_DIRS, DEFAULT_MAX_ENTRIES, DEPENDENCY_DIR_NAMES, LoaderOptions,
 };
+pub use parallel::{default_scan_threads, scan_roots};
 pub use scan::{RootScan, scan_root};
 pub use shadow::{SHADOWED_CODE, shadow_duplicate_names};
 pub use trust::{REPOSITORY_SCOPES, UNTRUSTED_PROJECT_CODE};
