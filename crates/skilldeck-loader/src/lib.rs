@@ -1,10 +1,11 @@
 //! Finds skill roots, scans them and parses every `SKILL.md` exactly as Codex 0.171 does.
 //!
 //! **Owns:** root discovery ([`DiscoveryContext`], the [`RootProvider`] trait, the built-in
-//! providers, the opt-in [`ClaudeRoots`], trust gating), the bounded breadth-first scan of each root (depth, directory and entry limits,
-//! symlink and hidden-directory policy, safe bounded reads), `SKILL.md` front matter with the
-//! YAML repair pass, `agents/openai.yaml`, plugin namespaces, and the merge + sort (+ optional
-//! shadowing) that yields a [`LoadOutcome`](skilldeck_model::LoadOutcome).
+//! providers, the opt-in [`ClaudeRoots`], trust gating), the bounded breadth-first scan of each
+//! root (depth, directory and entry limits, symlink and hidden-directory policy, safe bounded
+//! reads), `SKILL.md` front matter with the YAML repair pass, `agents/openai.yaml`, plugin
+//! namespaces, and the merge + sort (+ optional shadowing) that yields a
+//! [`LoadOutcome`](skilldeck_model::LoadOutcome).
 //!
 //! **Must not:** render text for people or the model, or read configuration files. Whatever
 //! configuration decides (markers, bundled skills on/off, extra roots) arrives in the
@@ -79,7 +80,6 @@ mod merge;
 mod namespace;
 mod openai_yaml;
 mod options;
-mod parallel;
 mod read;
 mod scan;
 mod shadow;
@@ -98,7 +98,6 @@ pub use merge::{dedupe_roots, load, load_roots, merge_root_scans};
 pub use options::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_DIRS, DEFAULT_MAX_ENTRIES, DEPENDENCY_DIR_NAMES, LoaderOptions,
 };
-pub use parallel::{default_scan_threads, scan_roots};
 pub use scan::{RootScan, scan_root};
 pub use shadow::{SHADOWED_CODE, shadow_duplicate_names};
 pub use trust::{REPOSITORY_SCOPES, UNTRUSTED_PROJECT_CODE};
