@@ -80,6 +80,7 @@ mod merge;
 mod namespace;
 mod openai_yaml;
 mod options;
+mod parallel;
 mod read;
 mod scan;
 mod shadow;
@@ -98,6 +99,7 @@ pub use merge::{dedupe_roots, load, load_roots, merge_root_scans};
 pub use options::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_DIRS, DEFAULT_MAX_ENTRIES, DEPENDENCY_DIR_NAMES, LoaderOptions,
 };
+pub use parallel::{default_scan_threads, scan_roots};
 pub use scan::{RootScan, scan_root};
 pub use shadow::{SHADOWED_CODE, shadow_duplicate_names};
 pub use trust::{REPOSITORY_SCOPES, UNTRUSTED_PROJECT_CODE};

@@ -6,7 +6,8 @@ use skilldeck_model::{LoadOutcome, SkillRoot, compare_paths_componentwise};
 
 use crate::LoaderOptions;
 use crate::discovery::{DiscoveryContext, RootDiscovery, RootProvider, discover};
-use crate::scan::{RootScan, canonical_or_raw, scan_root};
+use crate::parallel::{default_scan_threads, scan_roots};
+use crate::scan::{RootScan, canonical_or_raw};
 use crate::shadow::shadow_duplicate_names;
 
 /// Merges per-root scans given in root order: a skill reached from several roots keeps the
@@ -59,23 +60,8 @@ pub fn dedupe_roots(roots: &[SkillRoot]) -> Vec<SkillRoot> {
 /// Scans `roots` (in priority order) and merges them. Configuration-disabled paths are not
 /// known here: `disabled_paths` stays empty.
 pub fn load_roots(roots: &[SkillRoot], options: &LoaderOptions) -> LoadOutcome {
-    // `scan_root` follows a symlinked `SKILL.md` whenever the option is on; a scope that does not
-    // follow symlinks (system) must stay strict, so it is scanned without the option.
-    let strict = LoaderOptions {
-        follow_skill_file_symlinks: false,
-        ..options.clone()
-    };
-    let scans = dedupe_roots(roots)
-        .iter()
-        .map(|root| {
-            let options = if root.scope.follows_symlinks() {
-                options
-            } else {
-                &strict
-            };
-            scan_root(root, options)
-        })
-        .collect();
+    // The roots are scanned on several threads; the result is that of scanning them in order.
+    let scans = scan_roots(&dedupe_roots(roots), options, default_scan_threads());
     merge_root_scans(scans, options)
 }
 

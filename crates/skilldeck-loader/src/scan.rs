@@ -44,84 +44,166 @@ pub(crate) fn canonical_or_raw(path: &Path) -> PathBuf {
 }
 
 /// Scans one root: its skills, errors and diagnostics. Never panics and never fails as a whole.
+///
+/// A symlinked `SKILL.md` is followed only when [`LoaderOptions::follow_skill_file_symlinks`] is
+/// on *and* the root's scope follows symlinks: a strict scope (system) stays strict.
 pub fn scan_root(root: &SkillRoot, options: &LoaderOptions) -> RootScan {
-    let canonical_root = canonical_or_raw(&root.path);
-    let scanned_root = SkillRoot {
-        path: canonical_root.clone(),
-        ..root.clone()
-    };
-    let scope = &root.scope;
-    let mut inventory = walk(&canonical_root, scope.follows_symlinks(), options);
-    let mut scan = RootScan {
-        root: scanned_root,
-        skills: Vec::new(),
-        errors: Vec::new(),
-        diagnostics: std::mem::take(&mut inventory.diagnostics),
-    };
-    if inventory.skill_files.is_empty() {
-        return scan;
+    let prepared = PreparedRoot::walk(root, options);
+    let loaded: Vec<Loaded> = (0..prepared.candidate_count())
+        .map(|index| prepared.load(index))
+        .collect();
+    prepared.finish(loaded)
+}
+
+/// A root after its walk: every candidate can now be loaded on its own, in any order and on any
+/// thread, and [`PreparedRoot::finish`] puts the results back in walk order.
+pub(crate) struct PreparedRoot<'a> {
+    root: &'a SkillRoot,
+    options: &'a LoaderOptions,
+    canonical_root: PathBuf,
+    scan: RootScan,
+    inventory: Inventory,
+    candidates: Vec<Candidate>,
+    plugin_root: Option<PathBuf>,
+    resolver: Option<NamespaceResolver>,
+}
+
+/// What loading one candidate gave: the skill (or error, or nothing) plus the diagnostics found
+/// on the way, which belong before the next candidate's.
+pub(crate) struct Loaded {
+    result: Result<Option<SkillMetadata>, String>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> PreparedRoot<'a> {
+    /// Canonicalises the root, walks it and resolves the namespaces of its candidates.
+    pub(crate) fn walk(root: &'a SkillRoot, options: &'a LoaderOptions) -> PreparedRoot<'a> {
+        let canonical_root = canonical_or_raw(&root.path);
+        let scanned_root = SkillRoot {
+            path: canonical_root.clone(),
+            ..root.clone()
+        };
+        let scope = &root.scope;
+        let mut inventory = if options.follow_skill_file_symlinks && !scope.follows_symlinks() {
+            let strict = LoaderOptions {
+                follow_skill_file_symlinks: false,
+                ..options.clone()
+            };
+            walk(&canonical_root, false, &strict)
+        } else {
+            walk(&canonical_root, scope.follows_symlinks(), options)
+        };
+        let scan = RootScan {
+            root: scanned_root,
+            skills: Vec::new(),
+            errors: Vec::new(),
+            diagnostics: std::mem::take(&mut inventory.diagnostics),
+        };
+        let mut prepared = PreparedRoot {
+            root,
+            options,
+            canonical_root,
+            scan,
+            inventory,
+            candidates: Vec::new(),
+            plugin_root: None,
+            resolver: None,
+        };
+        if prepared.inventory.skill_files.is_empty() {
+            return prepared;
+        }
+        let canonical_root = &prepared.canonical_root;
+        prepared.candidates = std::mem::take(&mut prepared.inventory.skill_files)
+            .into_iter()
+            .map(|file| Candidate {
+                canonical: file
+                    .canonical
+                    .unwrap_or_else(|| canonical_or_raw(&canonical_root.join(&file.walked))),
+                walked: file.walked,
+            })
+            .collect();
+        prepared.plugin_root = root.plugin_root.as_deref().map(canonical_or_raw);
+        prepared.resolver = Some(if let Some(namespace) = &root.plugin_namespace {
+            NamespaceResolver::provided(namespace)
+        } else {
+            let symlinked_dirs: BTreeSet<PathBuf> = prepared
+                .candidates
+                .iter()
+                .filter(|candidate| candidate.canonical != canonical_root.join(&candidate.walked))
+                .filter_map(|candidate| candidate.canonical.parent().map(Path::to_path_buf))
+                .collect();
+            let plugin_roots: BTreeSet<PathBuf> = prepared
+                .inventory
+                .plugin_roots
+                .iter()
+                .map(|relative| canonical_root.join(relative))
+                .collect();
+            NamespaceResolver::discover(
+                canonical_root,
+                &symlinked_dirs,
+                &plugin_roots,
+                &mut ManifestCache::default(),
+            )
+        });
+        prepared
     }
 
-    let candidates: Vec<Candidate> = inventory
-        .skill_files
-        .iter()
-        .map(|file| Candidate {
-            canonical: file
-                .canonical
-                .clone()
-                .unwrap_or_else(|| canonical_or_raw(&canonical_root.join(&file.walked))),
-            walked: file.walked.clone(),
-        })
-        .collect();
+    /// How many `SKILL.md` candidates the walk found.
+    pub(crate) fn candidate_count(&self) -> usize {
+        self.candidates.len()
+    }
 
-    let plugin_root = root.plugin_root.as_deref().map(canonical_or_raw);
-    let resolver = if let Some(namespace) = &root.plugin_namespace {
-        NamespaceResolver::provided(namespace)
-    } else {
-        let symlinked_dirs: BTreeSet<PathBuf> = candidates
-            .iter()
-            .filter(|candidate| candidate.canonical != canonical_root.join(&candidate.walked))
-            .filter_map(|candidate| candidate.canonical.parent().map(Path::to_path_buf))
-            .collect();
-        let plugin_roots: BTreeSet<PathBuf> = inventory
-            .plugin_roots
-            .iter()
-            .map(|relative| canonical_root.join(relative))
-            .collect();
-        NamespaceResolver::discover(
-            &canonical_root,
-            &symlinked_dirs,
-            &plugin_roots,
-            &mut ManifestCache::default(),
+    /// Loads candidate `index` (reads and parses it). Depends only on the walk, never on other
+    /// candidates, so candidates may be loaded concurrently.
+    pub(crate) fn load(&self, index: usize) -> Loaded {
+        let candidate = &self.candidates[index];
+        let resolver = self
+            .resolver
+            .as_ref()
+            .expect("a root with candidates has a resolver");
+        let mut diagnostics = Vec::new();
+        let result = load_skill(
+            candidate,
+            self.root,
+            &self.inventory,
+            self.plugin_root.as_deref(),
+            resolver,
+            self.options,
+            &mut diagnostics,
         )
-    };
+        .map(|skill| {
+            skill.map(|mut skill| {
+                skill.root.clone_from(&self.canonical_root);
+                skill
+            })
+        });
+        Loaded {
+            result,
+            diagnostics,
+        }
+    }
 
-    for candidate in candidates {
-        match load_skill(
-            &candidate,
-            root,
-            &inventory,
-            plugin_root.as_deref(),
-            &resolver,
-            options,
-            &mut scan.diagnostics,
-        ) {
-            Ok(Some(mut skill)) => {
-                skill.root.clone_from(&canonical_root);
-                scan.skills.push(skill);
-            }
-            Ok(None) => {}
-            Err(message) => {
-                if scope.reports_errors() {
-                    scan.errors.push(SkillError {
-                        path: candidate.canonical,
-                        message,
-                    });
+    /// The root's scan, from the loads of every candidate in candidate order.
+    pub(crate) fn finish(self, loaded: impl IntoIterator<Item = Loaded>) -> RootScan {
+        let mut scan = self.scan;
+        let reports_errors = self.root.scope.reports_errors();
+        for (candidate, loaded) in self.candidates.into_iter().zip(loaded) {
+            scan.diagnostics.extend(loaded.diagnostics);
+            match loaded.result {
+                Ok(Some(skill)) => scan.skills.push(skill),
+                Ok(None) => {}
+                Err(message) => {
+                    if reports_errors {
+                        scan.errors.push(SkillError {
+                            path: candidate.canonical,
+                            message,
+                        });
+                    }
                 }
             }
         }
+        scan
     }
-    scan
 }
 
 /// Loads one candidate. `Ok(None)`: the file vanished or is no longer a regular file.
