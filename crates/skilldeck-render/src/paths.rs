@@ -23,8 +23,8 @@ pub(crate) struct RootGroups<'a> {
     pub of_candidate: Vec<usize>,
     /// Per candidate: the walked path below the root as text, when it is relative.
     pub walked: Vec<Option<Cow<'a, str>>>,
-    /// Per candidate whose walked path is not relative: the whole displayed path.
-    whole: Vec<String>,
+    /// Candidates whose walked path is not relative, by index: the whole displayed path.
+    whole: HashMap<usize, String>,
 }
 
 impl<'a> RootGroups<'a> {
@@ -59,10 +59,9 @@ impl<'a> RootGroups<'a> {
         let whole = candidates
             .iter()
             .zip(&walked)
-            .map(|(skill, walked)| match walked {
-                Some(_) => String::new(),
-                None => display_path(&skill.walked_absolute_path()),
-            })
+            .enumerate()
+            .filter(|(_, (_, walked))| walked.is_none())
+            .map(|(index, (skill, _))| (index, display_path(&skill.walked_absolute_path())))
             .collect();
         RootGroups {
             displays: roots.iter().map(|root| display_path(root)).collect(),
@@ -80,7 +79,7 @@ impl<'a> RootGroups<'a> {
                 head: &self.displays[self.of_candidate[index]],
                 tail: walked,
             },
-            None => PathText::whole(&self.whole[index]),
+            None => PathText::whole(self.whole.get(&index).map_or("", String::as_str)),
         }
     }
 }

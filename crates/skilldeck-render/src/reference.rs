@@ -47,7 +47,7 @@ pub fn round_robin(extras: &[Vec<i64>], remaining: u64) -> Vec<usize> {
 
 /// The spec's closed form of `extra[k]` for a linear cost (one pass over the description).
 pub(crate) fn linear_extras(linear: LinearCost, curve: &Curve<'_>) -> Vec<i64> {
-    (0..=curve.chars)
+    (0..=curve.chars())
         .map(|k| i64::try_from(curve.extra(linear, k)).unwrap_or(i64::MAX))
         .collect()
 }

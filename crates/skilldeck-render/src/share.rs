@@ -30,11 +30,11 @@ pub(crate) fn share(linear: LinearCost, curves: &[Curve<'_>], budget: u64) -> Ve
     let max_step = (1 + linear.measure.max_char())
         .div_ceil(linear.per_unit.max(1))
         .max(1);
-    let longest = curves.iter().map(|curve| curve.chars).max().unwrap_or(0);
+    let longest = curves.iter().map(Curve::chars).max().unwrap_or(0);
     let used_after = |passes: usize| -> u64 {
         curves
             .iter()
-            .map(|curve| curve.extra(linear, passes.min(curve.chars)))
+            .map(|curve| curve.extra(linear, passes.min(curve.chars())))
             .sum()
     };
 
@@ -51,7 +51,10 @@ pub(crate) fn share(linear: LinearCost, curves: &[Curve<'_>], budget: u64) -> Ve
             }
         }
     }
-    let mut shown: Vec<usize> = curves.iter().map(|curve| passes.min(curve.chars)).collect();
+    let mut shown: Vec<usize> = curves
+        .iter()
+        .map(|curve| passes.min(curve.chars()))
+        .collect();
     if passes == longest {
         return shown;
     }
@@ -65,7 +68,7 @@ pub(crate) fn share(linear: LinearCost, curves: &[Curve<'_>], budget: u64) -> Ve
     let mut start = 0;
     let mut changed = false;
     while start < curves.len() && remaining >= max_step {
-        if shown[start] < curves[start].chars {
+        if shown[start] < curves[start].chars() {
             remaining -= step(start, &shown);
             shown[start] += 1;
             changed = true;
@@ -80,7 +83,7 @@ pub(crate) fn share(linear: LinearCost, curves: &[Curve<'_>], budget: u64) -> Ve
                 take_free_steps(linear, curves, &mut shown);
                 return shown;
             }
-            if shown[line] == curves[line].chars {
+            if shown[line] == curves[line].chars() {
                 continue;
             }
             let delta = step(line, &shown);
@@ -101,7 +104,8 @@ pub(crate) fn share(linear: LinearCost, curves: &[Curve<'_>], budget: u64) -> Ve
 /// With nothing left, a line still gains every character that costs nothing.
 fn take_free_steps(linear: LinearCost, curves: &[Curve<'_>], shown: &mut [usize]) {
     for (curve, shown) in curves.iter().zip(shown) {
-        while *shown < curve.chars && curve.extra(linear, *shown + 1) == curve.extra(linear, *shown)
+        while *shown < curve.chars()
+            && curve.extra(linear, *shown + 1) == curve.extra(linear, *shown)
         {
             *shown += 1;
         }

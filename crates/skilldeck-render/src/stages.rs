@@ -91,10 +91,7 @@ impl Shape {
 pub(crate) struct Curve<'a> {
     /// Measure of the minimum line plus its newline.
     pub base: u64,
-    /// Description length in chars.
-    pub chars: usize,
-    /// Measure of each description prefix; `None` when it equals the char count.
-    prefix: Option<&'a [u32]>,
+    shape: &'a Shape,
 }
 
 impl<'a> Curve<'a> {
@@ -102,13 +99,17 @@ impl<'a> Curve<'a> {
         let measure = linear.measure;
         Curve {
             base: measure.of(parts.name) + parts.path.measure(measure) + MIN_LINE_OVERHEAD,
-            chars: shape.chars,
-            prefix: shape.prefix.as_deref(),
+            shape,
         }
     }
 
+    /// Description length in chars.
+    pub fn chars(&self) -> usize {
+        self.shape.chars
+    }
+
     fn prefix_measure(&self, k: usize) -> u64 {
-        match self.prefix {
+        match &self.shape.prefix {
             None => k as u64,
             Some(offsets) => u64::from(offsets[k]),
         }
@@ -128,7 +129,7 @@ impl<'a> Curve<'a> {
     }
 
     pub fn full_cost(&self, linear: LinearCost) -> u64 {
-        self.min_cost(linear) + self.extra(linear, self.chars)
+        self.min_cost(linear) + self.extra(linear, self.chars())
     }
 }
 
@@ -173,7 +174,7 @@ fn allocate_linear(
         .zip(shapes)
         .map(|(parts, shape)| Curve::new(linear, parts, shape))
         .collect();
-    let chars: Vec<usize> = curves.iter().map(|curve| curve.chars).collect();
+    let chars: Vec<usize> = curves.iter().map(Curve::chars).collect();
     let min_costs: Vec<u64> = curves.iter().map(|curve| curve.min_cost(linear)).collect();
     let full_total: u64 = curves.iter().map(|curve| curve.full_cost(linear)).sum();
     let min_total: u64 = min_costs.iter().sum();
