@@ -206,6 +206,21 @@ fn dependency_directories_are_skipped_when_asked() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn a_symlink_named_like_a_dependency_directory_is_skipped_too() {
+    let t = Tree::new();
+    t.skill("elsewhere/pkg", "linked-in", "d");
+    t.skill("r/app", "app", "d");
+    t.symlink(t.path("elsewhere").to_str().unwrap(), "r/app/node_modules");
+    assert_eq!(names(&load_repo_root(&t.path("r"))), ["app", "linked-in"]);
+    let options = with(|o| o.skip_dependency_dirs = true);
+    assert_eq!(
+        names(&load_root(&t.path("r"), Scope::REPO, &options)),
+        ["app"]
+    );
+}
+
 #[test]
 fn skipped_dependency_directories_do_not_use_up_the_directory_limit() {
     let t = Tree::new();
