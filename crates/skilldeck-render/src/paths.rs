@@ -126,4 +126,25 @@ mod tests {
         assert_eq!(joined, expected);
         assert_eq!(groups.of_candidate, [0, 1, 2, 3, 0]);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn absolute_path_text_equals_displayed_join(
+            entries in proptest::collection::vec(
+                ("(/|/[a-zé]{1,4}){1,3}/?", "/?[a-z\\\\]{0,3}(/[a-z.]{1,4}){0,2}"),
+                1..6,
+            )
+        ) {
+            let skills: Vec<SkillMetadata> =
+                entries.iter().map(|(root, walked)| skill(root, walked)).collect();
+            let candidates: Vec<&SkillMetadata> = skills.iter().collect();
+            let groups = RootGroups::new(&candidates);
+            for (index, skill) in skills.iter().enumerate() {
+                proptest::prop_assert_eq!(
+                    groups.absolute_path(index).joined(),
+                    display_path(&skill.walked_absolute_path())
+                );
+            }
+        }
+    }
 }
