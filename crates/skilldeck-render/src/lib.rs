@@ -13,9 +13,31 @@
 //! candidates of a [`LoadOutcome`](skilldeck_model::LoadOutcome) and nothing else. It ships no
 //! prose: the intro and usage texts are data (`config/catalog-texts.toml`).
 //!
-//! Stage 2 is computed without replaying the round-robin passes (see the `share` module
-//! docs); the literal algorithm stays available in the hidden `reference` module and the tests
-//! prove both equal.
+//! # How the decisions are made
+//!
+//! * **Candidates and order:** `outcome.implicit_candidates()`, sorted by the scope's prompt
+//!   rank, then name (bytes), then canonical path as a plain string.
+//! * **Lines** cost `cost(line + "\n")`; paths are the *walked* paths (canonical root + path as
+//!   walked), absolute or `rN/…`. Descriptions longer than 1,024 chars are cut to 1,021 + `...`
+//!   first.
+//! * **Stages:** all full lines fit → full; else if all minimum lines fit → descriptions are
+//!   shared one character per line per pass (earlier lines win ties; in token mode characters
+//!   inside the same 4-byte bucket are free); else skills are dropped in order, skipping those
+//!   that do not fit, and the rest are listed without descriptions.
+//! * **Render choice (Codex 0.171):** the absolute render gets the whole budget `L`; the alias
+//!   render gets `L − T`, with `T = max(0, cost(alias header) − cost(absolute header))`
+//!   (intros and the roots table; usage texts are never charged). The alias render wins iff it
+//!   lists more skills, then iff it cuts fewer description characters, then iff `T` plus its
+//!   line costs is strictly below the absolute line costs.
+//! * **Warnings** ([`CatalogWarning`], skilldeck's own words): skills left out (with their
+//!   number) whenever the budget dropped any; otherwise "descriptions shortened" whenever at
+//!   least one description lost a character (Codex says nothing in that case).
+//!
+//! Stage 2 is computed without replaying the round-robin passes: while the remaining budget is
+//! at least the largest price of one step, every step succeeds, so a binary search over the
+//! number of whole passes finds where the budget runs low, and only the last few passes are
+//! simulated (cost independent of the number of passes). The literal algorithm stays in the
+//! hidden `reference` module; property tests prove both give the same catalog.
 //!
 //! # Example
 //!
