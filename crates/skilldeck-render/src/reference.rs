@@ -3,8 +3,7 @@
 
 use skilldeck_model::LoadOutcome;
 
-use crate::cost::{CostModel, LinearCost};
-use crate::line::LineParts;
+use crate::cost::LinearCost;
 use crate::stages::{Curve, Sharing};
 use crate::{Catalog, CatalogOptions, CatalogTexts};
 
@@ -49,14 +48,5 @@ pub fn round_robin(extras: &[Vec<i64>], remaining: u64) -> Vec<usize> {
 pub(crate) fn linear_extras(linear: LinearCost, curve: &Curve<'_>) -> Vec<i64> {
     (0..=curve.chars())
         .map(|k| i64::try_from(curve.extra(linear, k)).unwrap_or(i64::MAX))
-        .collect()
-}
-
-/// `extra[k]` from the cost model itself: cost(line with k chars + "\n") − cost(minimum line + "\n").
-pub(crate) fn general_extras(model: &dyn CostModel, parts: &LineParts<'_>) -> Vec<i64> {
-    let cost = |k: usize| i128::from(model.cost(&(parts.text(k) + "\n")));
-    let base = cost(0);
-    (0..=parts.description.chars().count())
-        .map(|k| i64::try_from(cost(k) - base).unwrap_or(i64::MAX))
         .collect()
 }

@@ -4,9 +4,18 @@ use proptest::prelude::*;
 
 use crate::cost::{CharacterCost, CostModel, LinearCost, TokenCost};
 use crate::line::{LineParts, PathText};
-use crate::reference::{general_extras, round_robin};
+use crate::reference::round_robin;
 use crate::share::share;
 use crate::stages::{Curve, Shape};
+
+/// `extra[k]` from the cost model itself: cost(line with k chars + "\n") − cost(minimum line + "\n").
+fn general_extras(model: &dyn CostModel, parts: &LineParts<'_>) -> Vec<i64> {
+    let cost = |k: usize| i128::from(model.cost(&(parts.text(k) + "\n")));
+    let base = cost(0);
+    (0..=parts.description.chars().count())
+        .map(|k| i64::try_from(cost(k) - base).unwrap_or(i64::MAX))
+        .collect()
+}
 
 /// Descriptions mixing 1-, 2-, 3- and 4-byte characters (and sometimes none at all).
 fn description() -> impl Strategy<Value = String> {

@@ -221,11 +221,7 @@ fn allocate_general(lines: &[LineParts<'_>], limit: u64, model: &dyn CostModel) 
         return full(chars, full_total);
     }
     if min_total <= limit {
-        let extras: Vec<Vec<i64>> = lines
-            .iter()
-            .map(|parts| reference::general_extras(model, parts))
-            .collect();
-        let shown = reference::round_robin(&extras, limit - min_total);
+        let shown = priced_round_robin(lines, &chars, &min_costs, model, limit - min_total);
         let total = lines
             .iter()
             .zip(&shown)
@@ -234,6 +230,45 @@ fn allocate_general(lines: &[LineParts<'_>], limit: u64, model: &dyn CostModel) 
         return shared(chars, &shown, total);
     }
     dropped(chars, &min_costs, limit)
+}
+
+/// The round-robin of [`crate::reference::round_robin`] for a model without closed form. A
+/// prefix is priced only when its line asks for it, so a tokenizer is called about once per
+/// character actually shown instead of once per character of every description.
+fn priced_round_robin(
+    lines: &[LineParts<'_>],
+    chars: &[usize],
+    min_costs: &[u64],
+    model: &dyn CostModel,
+    budget: u64,
+) -> Vec<usize> {
+    let mut remaining = i128::from(budget);
+    let mut shown = vec![0usize; lines.len()];
+    let mut current = vec![0i128; lines.len()];
+    let mut next: Vec<Option<i128>> = vec![None; lines.len()];
+    loop {
+        let mut changed = false;
+        for line in 0..lines.len() {
+            if shown[line] == chars[line] {
+                continue;
+            }
+            let next_extra = *next[line].get_or_insert_with(|| {
+                let text = lines[line].text(shown[line] + 1) + "\n";
+                i128::from(model.cost(&text)) - i128::from(min_costs[line])
+            });
+            let delta = next_extra - current[line];
+            if delta <= remaining {
+                remaining -= delta;
+                shown[line] += 1;
+                current[line] = next_extra;
+                next[line] = None;
+                changed = true;
+            }
+        }
+        if !changed {
+            return shown;
+        }
+    }
 }
 
 fn full(chars: Vec<usize>, line_cost: u64) -> Allocation {

@@ -7,7 +7,9 @@ mod common;
 use common::{codex_length_texts, outcome, skill};
 use proptest::prelude::*;
 use skilldeck_model::{Scope, SkillMetadata};
-use skilldeck_render::{Budget, CatalogOptions, reference, render_catalog};
+use skilldeck_render::{
+    Budget, CatalogOptions, CostModel, reference, render_catalog, render_catalog_with,
+};
 
 const ROOTS: [&str; 3] = [
     "/w/repo/.agents/skills",
@@ -58,6 +60,15 @@ fn past_full_cost(skills: &[SkillMetadata]) -> u64 {
         .sum()
 }
 
+/// A built-in unit without its closed form: forces the general (tokenizer) path.
+struct Opaque(Budget);
+
+impl CostModel for Opaque {
+    fn cost(&self, text: &str) -> u64 {
+        self.0.default_cost_model().cost(text)
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -77,6 +88,24 @@ proptest! {
         prop_assert_eq!(
             render_catalog(&outcome, &options, &texts),
             reference::render_catalog(&outcome, &options, &texts)
+        );
+    }
+
+    #[test]
+    fn general_cost_path_equals_the_closed_form(
+        skills in skills(),
+        tokens in any::<bool>(),
+        fraction in 0.0f64..1.1,
+    ) {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_precision_loss)]
+        let limit = (past_full_cost(&skills) as f64 * fraction) as u64;
+        let budget = if tokens { Budget::Tokens(limit / 4) } else { Budget::Characters(limit) };
+        let outcome = outcome(skills);
+        let options = CatalogOptions { budget, include_usage: false };
+        let texts = codex_length_texts();
+        prop_assert_eq!(
+            render_catalog_with(&outcome, &options, &texts, &Opaque(budget)),
+            render_catalog(&outcome, &options, &texts)
         );
     }
 }
