@@ -36,8 +36,9 @@ impl Profile {
 /// `[skills]` keys that are skilldeck's own, read leniently; Codex ignores them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SkillsExtensions {
-    /// `skills.trusted_projects`: project directories whose own config a later issue may honour
-    /// (resolved against the config file's directory, canonical when they exist).
+    /// `skills.trusted_projects`: the only projects whose repository skills load in the
+    /// skilldeck profile once this key is written (trust gating; see `docs/options.md`).
+    /// Resolved against the config file's directory, canonical when they exist.
     pub trusted_projects: Vec<PathBuf>,
 }
 

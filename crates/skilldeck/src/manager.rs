@@ -313,7 +313,8 @@ impl SkillsManager {
         let discovery = tiers::discover(&self.settings, cwd, &config);
         let key = ConfigKey {
             roots: discovery.roots.iter().map(root_key).collect(),
-            rules: tiers::rules_key(&config),
+            // Discovery findings depend on the trust list, which the roots alone may not show.
+            rules: format!("{}\n{:?}", tiers::rules_key(&config), discovery.diagnostics),
             product: self.settings.loader_options.product,
         };
         {
@@ -336,6 +337,9 @@ impl SkillsManager {
         self.loads.fetch_add(1, Ordering::Relaxed);
         let mut outcome = tiers::load(&discovery.roots, &self.settings);
         config.apply(&mut outcome);
+        let scan_diagnostics = std::mem::take(&mut outcome.diagnostics);
+        outcome.diagnostics = discovery.diagnostics;
+        outcome.diagnostics.extend(scan_diagnostics);
         outcome
             .diagnostics
             .extend(config.diagnostics.iter().cloned());

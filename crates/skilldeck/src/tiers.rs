@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use skilldeck_config::{ConfigLayer, SessionOverrides};
-use skilldeck_model::{Layout, LoadOutcome, SkillRoot};
+use skilldeck_model::{Diagnostic, Layout, LoadOutcome, SkillRoot};
 
 use crate::Profile;
 use crate::manager::Settings;
@@ -38,10 +38,13 @@ pub enum InstallError {
     Failed(#[from] skilldeck_system::InstallError),
 }
 
-/// Both profiles load as Codex does for now; the skilldeck profile's safe fixes come with the
-/// validation work.
-pub(crate) fn loader_options_for(_profile: Profile) -> LoaderOptions {
-    LoaderOptions::default()
+/// The codex profile loads exactly as Codex does; the skilldeck profile turns on the fixes that
+/// are safe for new users (`docs/options.md` says which and why).
+pub(crate) fn loader_options_for(profile: Profile) -> LoaderOptions {
+    match profile {
+        Profile::Codex => LoaderOptions::codex(),
+        Profile::Skilldeck => LoaderOptions::skilldeck(),
+    }
 }
 
 pub(crate) fn injection_options_for(profile: Profile) -> InjectionOptions {
@@ -101,10 +104,12 @@ pub(crate) fn rules_key(config: &EffectiveConfig) -> String {
     format!("{:?}\n{:?}", config.rules, config.diagnostics)
 }
 
-/// Roots to scan, plus roots that did not exist (watched for creation).
+/// Roots to scan, roots that did not exist (watched for creation), and what discovery had to
+/// say (e.g. repository roots skipped because the project is not trusted).
 pub(crate) struct Discovery {
     pub(crate) roots: Vec<SkillRoot>,
     pub(crate) absent: Vec<PathBuf>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
 /// The builder's extra roots, with their own scopes, as one provider (asked right after the
@@ -132,6 +137,12 @@ pub(crate) fn discovery_context(
     if let Some(admin) = &settings.admin_dir {
         ctx = ctx.with_admin_dir(admin.clone());
     }
+    // Trust gating is skilldeck's own: writing `skills.trusted_projects` opts in, and the codex
+    // profile ignores the key as Codex does.
+    let trusted = &config.extensions.trusted_projects;
+    if settings.profile == Profile::Skilldeck && !trusted.is_empty() {
+        ctx = ctx.with_trusted_projects(trusted.iter().cloned());
+    }
     ctx
 }
 
@@ -140,13 +151,18 @@ pub(crate) fn discover(settings: &Settings, cwd: &Path, config: &EffectiveConfig
     let fixed = FixedRoots(&settings.extra_roots);
     let mut providers: Vec<&dyn RootProvider> = vec![&fixed];
     providers.extend(settings.providers.iter().map(AsRef::as_ref));
-    let roots = skilldeck_loader::discover_roots(&ctx, &providers);
-    let absent = roots
+    let found = skilldeck_loader::discover(&ctx, &providers);
+    let absent = found
+        .roots
         .iter()
         .filter(|root| !root.path.exists())
         .map(|root| root.path.clone())
         .collect();
-    Discovery { roots, absent }
+    Discovery {
+        roots: found.roots,
+        absent,
+        diagnostics: found.diagnostics,
+    }
 }
 
 pub(crate) fn load(roots: &[SkillRoot], settings: &Settings) -> LoadOutcome {

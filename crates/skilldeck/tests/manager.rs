@@ -376,3 +376,87 @@ fn manager_can_be_shared_between_threads() {
         assert_eq!(handle.join().unwrap(), 1);
     }
 }
+
+fn link_skill_file(tree: &Tree, target_dir: &str, link_dir: &str) {
+    tree.skill(target_dir, "linked");
+    let link = tree.path(&format!("{link_dir}/linked/SKILL.md"));
+    fs::create_dir_all(link.parent().unwrap()).unwrap();
+    std::os::unix::fs::symlink(tree.path(&format!("{target_dir}/linked/SKILL.md")), link).unwrap();
+}
+
+#[test]
+fn symlinked_skill_file_is_ignored_in_codex_profile() {
+    let tree = Tree::new();
+    link_skill_file(&tree, "elsewhere", "repo/.agents/skills");
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    assert!(names(&manager).is_empty());
+}
+
+#[test]
+fn symlinked_skill_file_loads_in_skilldeck_profile() {
+    let tree = Tree::new();
+    link_skill_file(&tree, "elsewhere", "repo/.agents/skills");
+    let manager = tree
+        .builder(Profile::Skilldeck)
+        .install_bundled(false)
+        .build()
+        .unwrap();
+    assert_eq!(names(&manager), ["linked"]);
+}
+
+fn trust_only(tree: &Tree, project: &Path) {
+    fs::create_dir_all(tree.path("tool-home")).unwrap();
+    fs::write(
+        tree.path("tool-home/config.toml"),
+        format!(
+            "[skills]\ntrusted_projects = [{:?}]\n",
+            project.display().to_string()
+        ),
+    )
+    .unwrap();
+}
+
+#[test]
+fn untrusted_project_skills_are_skipped_with_a_warning_in_skilldeck_profile() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    tree.skill("home/.agents/skills", "mine");
+    trust_only(&tree, &tree.path("somewhere-else"));
+    let manager = tree
+        .builder(Profile::Skilldeck)
+        .install_bundled(false)
+        .build()
+        .unwrap();
+    assert_eq!(names(&manager), ["mine"]);
+    let outcome = manager.outcome();
+    assert!(
+        outcome
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "discovery.untrusted_project"),
+        "{:?}",
+        outcome.diagnostics
+    );
+}
+
+#[test]
+fn trusted_project_skills_load_in_skilldeck_profile() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    trust_only(&tree, &fs::canonicalize(tree.path("repo")).unwrap());
+    let manager = tree
+        .builder(Profile::Skilldeck)
+        .install_bundled(false)
+        .build()
+        .unwrap();
+    assert_eq!(names(&manager), ["alpha"]);
+}
+
+#[test]
+fn codex_profile_ignores_the_trust_list() {
+    let tree = Tree::new();
+    tree.skill("repo/.agents/skills", "alpha");
+    trust_only(&tree, &tree.path("somewhere-else"));
+    let manager = tree.builder(Profile::Codex).build().unwrap();
+    assert_eq!(names(&manager), ["alpha"]);
+}
