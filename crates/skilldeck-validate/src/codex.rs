@@ -18,6 +18,7 @@ use crate::locate::key_position;
 use crate::locate::line_value;
 use crate::read::Content;
 use crate::walk::{CODEX_MAX_DEPTH, Candidate, Reach};
+use skilldeck_injection::{ENVIRONMENT_VARIABLE_NAMES, is_mention_name_byte};
 
 /// Rule-set name in findings.
 pub(crate) const RULES: &str = "codex";
@@ -25,20 +26,6 @@ pub(crate) const RULES: &str = "codex";
 const MAX_NAME_CHARS: usize = 64;
 /// Longer catalog descriptions are cut to 1021 characters + `...` (errata §8.d).
 const CATALOG_DESCRIPTION_CHARS: usize = 1024;
-/// Mention names equal to these (ASCII case-insensitively) are discarded (spec §9.2).
-const ENV_VAR_NAMES: [&str; 11] = [
-    "PATH",
-    "HOME",
-    "USER",
-    "SHELL",
-    "PWD",
-    "TMPDIR",
-    "TEMP",
-    "TMP",
-    "LANG",
-    "TERM",
-    "XDG_CONFIG_HOME",
-];
 /// Codex's front matter starts on the second line of the file.
 const FIRST_YAML_LINE: usize = 2;
 
@@ -507,7 +494,7 @@ fn check_mentionable(
         out.push(f);
         return;
     }
-    if let Some(var) = ENV_VAR_NAMES
+    if let Some(var) = ENVIRONMENT_VARIABLE_NAMES
         .iter()
         .find(|var| var.eq_ignore_ascii_case(name))
     {
@@ -542,9 +529,9 @@ fn check_mentionable(
     }
 }
 
-/// Bytes a `$` mention name may contain: `[A-Za-z0-9_:-]`.
+/// Characters a `$` mention name may contain: the injection grammar's `[A-Za-z0-9_:-]`.
 fn is_mention_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, '_' | ':' | '-')
+    u8::try_from(c).is_ok_and(is_mention_name_byte)
 }
 
 fn describe_char(c: char) -> String {
