@@ -8,7 +8,7 @@ use skilldeck_model::Severity;
 
 use crate::finding::Finding;
 use crate::hint::portable_name;
-use crate::read::Content;
+use crate::read::{Content, ReadCodes, text_or_report};
 use crate::strict::{self, Parsed, StrictError, key_text, kind, scalar_text};
 
 /// Rule-set name in findings.
@@ -78,32 +78,12 @@ impl Report<'_> {
 
 /// Checks one file's content.
 pub(crate) fn check(path: &Path, content: &Content, out: &mut Vec<Finding>) {
-    let text = match content {
-        Content::Text(text) => text,
-        Content::NotUtf8(error) => {
-            out.push(
-                Finding::new(
-                    path,
-                    RULES,
-                    "claude/not-utf8",
-                    Severity::Error,
-                    format!("SKILL.md is not UTF-8: {error}"),
-                )
-                .with_hint("save the file as UTF-8"),
-            );
-            return;
-        }
-        Content::Unreadable(error) => {
-            out.push(Finding::new(
-                path,
-                RULES,
-                "claude/read-failed",
-                Severity::Error,
-                format!("cannot read SKILL.md: {error}"),
-            ));
-            return;
-        }
-        Content::TooLargeForCodex | Content::TooLargeToCheck => return,
+    let codes = ReadCodes {
+        not_utf8: "claude/not-utf8",
+        read_failed: "claude/read-failed",
+    };
+    let Some(text) = text_or_report(path, content, RULES, &codes, out) else {
+        return;
     };
     let parsed = match strict::parse(text) {
         Ok(parsed) => parsed,

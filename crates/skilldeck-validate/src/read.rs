@@ -4,6 +4,10 @@ use std::fs;
 use std::io::Read;
 use std::path::Path;
 
+use skilldeck_model::Severity;
+
+use crate::finding::Finding;
+
 /// Codex refuses files larger than this (errata §11: `file is too large to read: limit is
 /// 536870912 bytes`).
 pub(crate) const CODEX_READ_LIMIT: u64 = 536_870_912;
@@ -50,6 +54,52 @@ pub(crate) fn read(path: &Path) -> Content {
     match String::from_utf8(bytes) {
         Ok(text) => Content::Text(text),
         Err(error) => Content::NotUtf8(error.utf8_error()),
+    }
+}
+
+/// The finding codes a rule set uses when a file cannot be read as text.
+pub(crate) struct ReadCodes {
+    /// The bytes are not UTF-8.
+    pub(crate) not_utf8: &'static str,
+    /// The read failed.
+    pub(crate) read_failed: &'static str,
+}
+
+/// The text of `content`, or `None` after reporting why there is none. Files too large to
+/// check are skipped silently: the codex rule set reports those.
+pub(crate) fn text_or_report<'a>(
+    path: &Path,
+    content: &'a Content,
+    rules: &'static str,
+    codes: &ReadCodes,
+    out: &mut Vec<Finding>,
+) -> Option<&'a str> {
+    match content {
+        Content::Text(text) => Some(text),
+        Content::NotUtf8(error) => {
+            out.push(
+                Finding::new(
+                    path,
+                    rules,
+                    codes.not_utf8,
+                    Severity::Error,
+                    format!("SKILL.md is not UTF-8: {error}"),
+                )
+                .with_hint("save the file as UTF-8"),
+            );
+            None
+        }
+        Content::Unreadable(error) => {
+            out.push(Finding::new(
+                path,
+                rules,
+                codes.read_failed,
+                Severity::Error,
+                format!("cannot read SKILL.md: {error}"),
+            ));
+            None
+        }
+        Content::TooLargeForCodex | Content::TooLargeToCheck => None,
     }
 }
 
