@@ -84,6 +84,7 @@ mod parallel;
 mod read;
 mod scan;
 mod shadow;
+mod simple_yaml;
 mod skill_file;
 mod text;
 mod trust;

@@ -9,6 +9,7 @@
 use serde::Deserialize;
 
 use crate::frontmatter::extract_frontmatter;
+use crate::simple_yaml::parse_simple;
 use crate::text::collapse_whitespace;
 use crate::yaml_repair::repair_frontmatter;
 
@@ -68,7 +69,15 @@ pub fn parse_skill_file_named(
     default_name: impl FnOnce() -> String,
 ) -> Result<ParsedSkillFile, String> {
     let frontmatter = extract_frontmatter(text).ok_or_else(|| MISSING_FRONTMATTER.to_owned())?;
-    let (parsed, source) = match serde_yaml::from_str::<SkillFrontmatter>(&frontmatter) {
+    let simple = parse_simple(&frontmatter).map(|simple| SkillFrontmatter {
+        name: simple.name.map(str::to_owned),
+        description: simple.description.map(str::to_owned),
+        metadata: SkillFrontmatterMetadata::default(),
+    });
+    let (parsed, source) = match simple.map_or_else(
+        || serde_yaml::from_str::<SkillFrontmatter>(&frontmatter),
+        Ok,
+    ) {
         Ok(parsed) => (parsed, frontmatter),
         Err(original) => {
             // Type errors retry too (`description: {a: b}` loads as the text `{a: b}`).
