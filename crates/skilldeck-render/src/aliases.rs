@@ -1,5 +1,6 @@
 //! The `### Skill roots` alias table (spec §8.7 steps 1–4, errata 8.c/8.h).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -52,12 +53,7 @@ pub(crate) fn alias_table(
     candidates: &[&SkillMetadata],
     groups: &RootGroups<'_>,
 ) -> AliasTable {
-    let mut skills_per_version: HashMap<PathBuf, usize> = HashMap::new();
-    for skill in candidates {
-        if let Some(base) = plugin_version_base(&skill.path) {
-            *skills_per_version.entry(base).or_default() += 1;
-        }
-    }
+    let skills_per_version = skills_per_plugin_version(candidates, groups);
 
     // Per candidate root (index into `groups.roots`): the text its walked paths hang from.
     let mut prefix_of_group: Vec<Option<String>> = vec![None; groups.roots.len()];
@@ -110,6 +106,74 @@ pub(crate) fn alias_table(
     }
 }
 
+/// How many candidates lie in each plugin version (by their canonical `SKILL.md` path).
+///
+/// Asking every path is exact but slow for thousands of skills. A skill whose canonical path
+/// is just its root joined with its walked path, with no `cache` component below the root,
+/// lies in the same plugin version as its root; those are counted per root. Only the others
+/// (symlinked folders, roots at or just below a marketplace, `cache` below the root) are asked
+/// one by one.
+fn skills_per_plugin_version(
+    candidates: &[&SkillMetadata],
+    groups: &RootGroups<'_>,
+) -> HashMap<PathBuf, usize> {
+    let versions: Vec<Option<PathBuf>> = groups
+        .roots
+        .iter()
+        .map(|root| plugin_version_base(root))
+        .collect();
+    let settled: Vec<bool> = groups
+        .roots
+        .iter()
+        .zip(&versions)
+        .map(|(root, version)| version.is_some() || !mentions_cache(root))
+        .collect();
+    let mut per_root = vec![0usize; groups.roots.len()];
+    let mut per_version: HashMap<PathBuf, usize> = HashMap::new();
+    for (index, skill) in candidates.iter().enumerate() {
+        let group = groups.of_candidate[index];
+        let simple = settled[group]
+            && match &groups.walked[index] {
+                Some(Cow::Borrowed(walked)) => {
+                    !walked.contains("cache")
+                        && is_joined(
+                            skill.path.as_os_str().as_encoded_bytes(),
+                            groups.roots[group].as_os_str().as_encoded_bytes(),
+                            walked.as_bytes(),
+                        )
+                }
+                _ => false,
+            };
+        if simple {
+            per_root[group] += 1;
+        } else if let Some(version) = plugin_version_base(&skill.path) {
+            *per_version.entry(version).or_default() += 1;
+        }
+    }
+    for (version, count) in versions.into_iter().zip(per_root) {
+        if let Some(version) = version.filter(|_| count > 0) {
+            *per_version.entry(version).or_default() += count;
+        }
+    }
+    per_version
+}
+
+/// Whether `path` is exactly `root`, a `/` (unless `root` ends with one) and `walked`.
+fn is_joined(path: &[u8], root: &[u8], walked: &[u8]) -> bool {
+    let Some(rest) = path.strip_prefix(root) else {
+        return false;
+    };
+    let rest = if root.ends_with(b"/") {
+        rest
+    } else {
+        match rest.split_first() {
+            Some((b'/', rest)) => rest,
+            _ => return false,
+        }
+    };
+    rest == walked
+}
+
 /// The root itself, unless it lies in a plugin version that holds a single catalog skill: then
 /// the marketplace directory, so one alias serves every such plugin of that marketplace.
 fn collapsed_alias_dir<'a>(
@@ -139,10 +203,13 @@ fn marketplace_base(path: &Path) -> Option<&Path> {
     })
 }
 
-/// Whether `path` may contain a `cache` component (a necessary condition for a plugin-cache
-/// path). `str::contains` is a vectorised search; a byte-window loop costs several times more.
+/// Whether `path` has a component named `cache` (a necessary condition for a plugin-cache
+/// path). A split on separators is cheaper than parsing `Path` components or validating UTF-8.
 fn mentions_cache(path: &Path) -> bool {
-    path.to_str().is_none_or(|text| text.contains("cache"))
+    path.as_os_str()
+        .as_encoded_bytes()
+        .split(|&byte| byte == b'/' || byte == b'\\')
+        .any(|component| component == b"cache")
 }
 
 /// `<marketplace base>/<plugin>/<version>` on the way to `path`, if `path` reaches that deep.
@@ -174,9 +241,68 @@ mod tests {
     }
 
     #[test]
+    fn joined_paths_are_recognised_byte_for_byte() {
+        assert!(is_joined(b"/r/a/SKILL.md", b"/r", b"a/SKILL.md"));
+        assert!(is_joined(b"/a/SKILL.md", b"/", b"a/SKILL.md"));
+        assert!(!is_joined(b"/rx/a/SKILL.md", b"/r", b"x/a/SKILL.md"));
+        assert!(!is_joined(b"/elsewhere/SKILL.md", b"/r", b"a/SKILL.md"));
+    }
+
+    #[test]
     fn paths_outside_a_plugin_cache_have_no_bases() {
         assert_eq!(marketplace_base(Path::new("/r/.agents/skills")), None);
         assert_eq!(marketplace_base(Path::new("/r/cache/x")), None);
         assert_eq!(plugin_version_base(Path::new("/h/plugins/cache/m/p")), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn per_root_counting_equals_asking_every_path(
+            entries in proptest::collection::vec(
+                (
+                    proptest::sample::select(vec![
+                        "/h/plugins/cache/m",
+                        "/h/plugins/cache/m/p",
+                        "/h/plugins/cache/m/p/v1/skills",
+                        "/h/plugins/cache/m/q/v2/skills",
+                        "/w/repo/.agents/skills",
+                        "/w/cache/skills",
+                    ]),
+                    proptest::sample::select(vec![
+                        "a/SKILL.md",
+                        "p/v1/skills/a/SKILL.md",
+                        "x/plugins/cache/n/p/v/a/SKILL.md",
+                        "cache/a/SKILL.md",
+                    ]),
+                    proptest::bool::ANY,
+                ),
+                1..8,
+            )
+        ) {
+            use skilldeck_model::Scope;
+            let skills: Vec<SkillMetadata> = entries
+                .iter()
+                .map(|(root, walked, symlinked)| {
+                    let canonical = if *symlinked {
+                        format!("/h/plugins/cache/m/p/v1/skills/linked/{walked}")
+                    } else {
+                        format!("{root}/{walked}")
+                    };
+                    let mut skill = SkillMetadata::new("s", "d", canonical, Scope::USER);
+                    skill.root = PathBuf::from(root);
+                    skill.walked_path = PathBuf::from(walked);
+                    skill
+                })
+                .collect();
+            let candidates: Vec<&SkillMetadata> = skills.iter().collect();
+            let groups = RootGroups::new(&candidates);
+            let mut expected: HashMap<PathBuf, usize> = HashMap::new();
+            for skill in &skills {
+                if let Some(version) = plugin_version_base(&skill.path) {
+                    *expected.entry(version).or_default() += 1;
+                }
+            }
+            proptest::prop_assert_eq!(skills_per_plugin_version(&candidates, &groups), expected);
+        }
     }
 }
