@@ -5,7 +5,8 @@
 //! the medians and the speed-up (`CATALOG_BENCH_DIVAN_ONLY=1` skips that part).
 //!
 //! Scenarios (10,000 skills with 300-character descriptions unless stated):
-//! * `codex_272000`: the 5,440-token budget of a 272,000-token window, which forces stage 3;
+//! * `codex_272000`: the 5,440-token budget of a 272,000-token window, which forces stage 3
+//!   (both renderers run the same stage-3 code there, so their ratio is 1 up to noise);
 //! * `shared_tokens` / `shared_characters`: budgets that let every skill in and share the
 //!   descriptions (stage 2, about 80 and 50 characters each);
 //! * `many_passes`: 1,000 skills with 1,024-character descriptions and room for about 700
