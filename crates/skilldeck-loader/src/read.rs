@@ -74,18 +74,19 @@ fn read_skill_text_inner(path: &Path) -> io::Result<Option<String>> {
         .read_to_end(&mut bytes)?;
     let whole_file = bytes.len() < PREFIX_BYTES || len <= PREFIX_BYTES as u64;
     if !whole_file {
-        let prefix = match std::str::from_utf8(&bytes) {
-            Ok(text) => Some(text),
+        let valid = match std::str::from_utf8(&bytes) {
+            Ok(_) => bytes.len(),
             // A character cut by the prefix boundary is not an error: the text stops before it.
-            Err(error) if error.error_len().is_none() => {
-                std::str::from_utf8(&bytes[..error.valid_up_to()]).ok()
-            }
+            Err(error) if error.error_len().is_none() => error.valid_up_to(),
             Err(error) => return Err(io::Error::new(io::ErrorKind::InvalidData, error)),
         };
-        if let Some(prefix) = prefix
-            && prefix_has_complete_frontmatter(prefix)
-        {
-            return Ok(Some(prefix.to_owned()));
+        let prefix = std::str::from_utf8(&bytes[..valid]).unwrap_or_default();
+        if prefix_has_complete_frontmatter(prefix) {
+            // The prefix becomes the text in place, without a copy.
+            bytes.truncate(valid);
+            return String::from_utf8(bytes)
+                .map(Some)
+                .map_err(|error| io::Error::new(io::ErrorKind::InvalidData, error.utf8_error()));
         }
         file.read_to_end(&mut bytes)?;
     }

@@ -4,18 +4,21 @@
 //! `description: Fill and merge PDF forms`. Running the full YAML parser over them was the
 //! largest user-space cost of a load (`serde_yaml` builds an event stream and allocates per
 //! token). [`parse_simple`] recognises a deliberately narrow subset whose meaning under YAML is
-//! unambiguous — a flat mapping of distinct short keys to single-line plain scalars that start
-//! with an ASCII letter and are not `null`/boolean words — and gives up (`None`) on anything
+//! unambiguous — a flat mapping of distinct short keys to single-line scalars: plain ones that
+//! start with an ASCII letter and are not `null`/boolean words, single-quoted ones, and
+//! double-quoted ones without escapes — and gives up (`None`) on anything
 //! else, which then goes through `serde_yaml` exactly as before. The property test below checks
 //! that whenever this path answers, `serde_yaml` gives the same name and description.
+
+use std::borrow::Cow;
 
 /// The fields of a simple front matter that the loader reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct SimpleFrontmatter<'a> {
     /// `name`, as YAML reads it (before whitespace collapsing).
-    pub name: Option<&'a str>,
+    pub name: Option<Cow<'a, str>>,
     /// `description`, as YAML reads it.
-    pub description: Option<&'a str>,
+    pub description: Option<Cow<'a, str>>,
 }
 
 /// Keys longer than this are left to the YAML parser (libyaml limits implicit keys to 1,024).
@@ -43,10 +46,7 @@ pub(crate) fn parse_simple(frontmatter: &str) -> Option<SimpleFrontmatter<'_>> {
             return None;
         }
         keys.push(key);
-        let value = rest.strip_prefix(' ')?.trim_matches(' ');
-        if !is_simple_plain_scalar(value) {
-            return None;
-        }
+        let value = scalar(rest.strip_prefix(' ')?.trim_matches(' '))?;
         match key {
             "name" => parsed.name = Some(value),
             "description" => parsed.description = Some(value),
@@ -64,6 +64,45 @@ fn is_simple_key(key: &str) -> bool {
         && bytes
             .iter()
             .all(|&b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// What YAML reads from a single-line scalar in the subset; `None` outside it.
+fn scalar(text: &str) -> Option<Cow<'_, str>> {
+    if let Some(inner) = text
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+    {
+        // No escapes and no inner quote: the text between the quotes is the value.
+        let simple = !inner.contains(['"', '\\']) && inner.chars().all(is_plain_char);
+        return simple.then_some(Cow::Borrowed(inner));
+    }
+    if let Some(inner) = text
+        .strip_prefix('\'')
+        .and_then(|rest| rest.strip_suffix('\''))
+    {
+        return single_quoted(inner);
+    }
+    is_simple_plain_scalar(text).then_some(Cow::Borrowed(text))
+}
+
+/// The value of a single-quoted scalar's inside: `''` stands for `'`, a lone `'` is outside the
+/// subset.
+fn single_quoted(inner: &str) -> Option<Cow<'_, str>> {
+    if !inner.chars().all(is_plain_char) {
+        return None;
+    }
+    if !inner.contains('\'') {
+        return Some(Cow::Borrowed(inner));
+    }
+    let mut value = String::with_capacity(inner.len());
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        if c == '\'' && chars.next() != Some('\'') {
+            return None;
+        }
+        value.push(c);
+    }
+    Some(Cow::Owned(value))
 }
 
 /// A single-line plain scalar that YAML reads as exactly this string.
@@ -106,14 +145,17 @@ mod tests {
     fn two_plain_lines_are_read_without_the_yaml_parser() {
         let parsed =
             parse_simple("name: pdf-forms\ndescription: Fill and merge PDF forms").unwrap();
-        assert_eq!(parsed.name, Some("pdf-forms"));
-        assert_eq!(parsed.description, Some("Fill and merge PDF forms"));
+        assert_eq!(parsed.name.as_deref(), Some("pdf-forms"));
+        assert_eq!(
+            parsed.description.as_deref(),
+            Some("Fill and merge PDF forms")
+        );
     }
 
     #[test]
     fn trailing_spaces_are_not_part_of_the_value() {
         let parsed = parse_simple("description: Does things   ").unwrap();
-        assert_eq!(parsed.description, Some("Does things"));
+        assert_eq!(parsed.description.as_deref(), Some("Does things"));
     }
 
     #[test]
@@ -125,8 +167,28 @@ mod tests {
     }
 
     #[test]
-    fn quoted_values_go_to_the_yaml_parser() {
-        assert_eq!(parse_simple("description: \"quoted\""), None);
+    fn double_quoted_values_without_escapes_are_read_between_the_quotes() {
+        let parsed = parse_simple("description: \"Use it: carefully # really\"").unwrap();
+        assert_eq!(
+            parsed.description.as_deref(),
+            Some("Use it: carefully # really")
+        );
+    }
+
+    #[test]
+    fn double_quoted_values_with_escapes_go_to_the_yaml_parser() {
+        assert_eq!(parse_simple("description: \"tab\\there\""), None);
+    }
+
+    #[test]
+    fn doubled_single_quotes_stand_for_one() {
+        let parsed = parse_simple("description: 'it''s here'").unwrap();
+        assert_eq!(parsed.description.as_deref(), Some("it's here"));
+    }
+
+    #[test]
+    fn a_lone_single_quote_inside_goes_to_the_yaml_parser() {
+        assert_eq!(parse_simple("description: 'it's'"), None);
     }
 
     #[test]
@@ -236,8 +298,23 @@ mod tests {
             if let Some(fast) = parse_simple(&frontmatter) {
                 let reference: Reference = serde_yaml::from_str(&frontmatter)
                     .map_err(|error| TestCaseError::fail(format!("serde_yaml rejected {frontmatter:?}: {error}")))?;
-                prop_assert_eq!(fast.name, reference.name.as_deref(), "{:?}", frontmatter);
-                prop_assert_eq!(fast.description, reference.description.as_deref(), "{:?}", frontmatter);
+                prop_assert_eq!(fast.name.as_deref(), reference.name.as_deref(), "{:?}", frontmatter);
+                prop_assert_eq!(fast.description.as_deref(), reference.description.as_deref(), "{:?}", frontmatter);
+            }
+        }
+
+        /// Quoted values with every character that matters to quoting.
+        #[test]
+        fn quoted_values_read_as_serde_yaml_reads_them(
+            quote in prop_oneof![Just('"'), Just('\'')],
+            inner in r#"[a-z :#'"\\ \t\u{85}é]{0,16}"#,
+            trailing in "[ ]{0,2}",
+        ) {
+            let frontmatter = format!("name: x\ndescription: {quote}{inner}{quote}{trailing}");
+            if let Some(fast) = parse_simple(&frontmatter) {
+                let reference: Reference = serde_yaml::from_str(&frontmatter)
+                    .map_err(|error| TestCaseError::fail(format!("serde_yaml rejected {frontmatter:?}: {error}")))?;
+                prop_assert_eq!(fast.description.as_deref(), reference.description.as_deref(), "{:?}", frontmatter);
             }
         }
 
@@ -260,8 +337,8 @@ mod tests {
             if let Some(fast) = parse_simple(&frontmatter) {
                 let reference: Reference = serde_yaml::from_str(&frontmatter)
                     .map_err(|error| TestCaseError::fail(format!("serde_yaml rejected {frontmatter:?}: {error}")))?;
-                prop_assert_eq!(fast.name, reference.name.as_deref(), "{:?}", frontmatter);
-                prop_assert_eq!(fast.description, reference.description.as_deref(), "{:?}", frontmatter);
+                prop_assert_eq!(fast.name.as_deref(), reference.name.as_deref(), "{:?}", frontmatter);
+                prop_assert_eq!(fast.description.as_deref(), reference.description.as_deref(), "{:?}", frontmatter);
             }
         }
     }

@@ -6,6 +6,8 @@
 //! compatibility contract. `serde_yaml` hands every plain scalar to a `String` field as its source
 //! text, which gives the observed "`1.50` stays `1.50`" behaviour, and `null`/`~`/empty values
 //! become `None`.
+use std::borrow::Cow;
+
 use serde::Deserialize;
 
 use crate::frontmatter::extract_frontmatter;
@@ -70,8 +72,8 @@ pub fn parse_skill_file_named(
 ) -> Result<ParsedSkillFile, String> {
     let frontmatter = extract_frontmatter(text).ok_or_else(|| MISSING_FRONTMATTER.to_owned())?;
     let simple = parse_simple(&frontmatter).map(|simple| SkillFrontmatter {
-        name: simple.name.map(str::to_owned),
-        description: simple.description.map(str::to_owned),
+        name: simple.name.map(Cow::into_owned),
+        description: simple.description.map(Cow::into_owned),
         metadata: SkillFrontmatterMetadata::default(),
     });
     let (parsed, source) = match simple.map_or_else(
