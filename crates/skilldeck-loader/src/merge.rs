@@ -1,8 +1,8 @@
 //! Merging the scans of several roots into one [`LoadOutcome`] (spec §4.4–4.5, errata 4.n–4.p).
 use std::collections::HashSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use skilldeck_model::{LoadOutcome, SkillRoot, compare_paths_componentwise};
+use skilldeck_model::{LoadOutcome, SkillMetadata, SkillRoot, compare_paths_componentwise};
 
 use crate::LoaderOptions;
 use crate::discovery::{DiscoveryContext, RootDiscovery, RootProvider, discover};
@@ -18,33 +18,67 @@ use crate::shadow::shadow_duplicate_names;
 pub fn merge_root_scans(scans: Vec<RootScan>, options: &LoaderOptions) -> LoadOutcome {
     let mut outcome = LoadOutcome::default();
     let mut seen_roots: HashSet<PathBuf> = HashSet::new();
-    let mut seen_skills: HashSet<PathBuf> = HashSet::new();
+    // Exact capacity: with tens of thousands of skills, a doubled vector is megabytes.
+    outcome
+        .skills
+        .reserve_exact(scans.iter().map(|scan| scan.skills.len()).sum());
     for scan in scans {
         if seen_roots.insert(scan.root.path.clone()) {
             outcome.roots.push(scan.root);
         }
-        outcome.skills.extend(
-            scan.skills
-                .into_iter()
-                .filter(|skill| seen_skills.insert(skill.path.clone())),
-        );
+        outcome.skills.extend(scan.skills);
         outcome.errors.extend(scan.errors);
         outcome.diagnostics.extend(scan.diagnostics);
     }
+    // A skill reached from several roots keeps its first occurrence (marked by borrowing the
+    // paths rather than copying them).
+    let first_occurrence: Vec<bool> = {
+        let mut seen: HashSet<&Path> = HashSet::with_capacity(outcome.skills.len());
+        outcome
+            .skills
+            .iter()
+            .map(|skill| seen.insert(skill.path.as_path()))
+            .collect()
+    };
+    let mut first_occurrence = first_occurrence.into_iter();
+    // `retain` visits every element once, in order.
+    outcome.skills.retain(|skill| {
+        first_occurrence.next().unwrap_or(false) && skill.matches_product(options.product)
+    });
+    sort_skills(&mut outcome.skills);
+    if options.shadow_duplicate_names {
+        shadow_duplicate_names(&mut outcome);
+    }
     outcome
-        .skills
-        .retain(|skill| skill.matches_product(options.product));
-    outcome.skills.sort_by(|a, b| {
+}
+
+/// Sorts by scope load rank, then name (bytes), then path (component by component), stably.
+///
+/// The order is computed on indices and then applied in place: a stable sort of the skills
+/// themselves would need scratch space for all of them (megabytes at 50,000 skills).
+fn sort_skills(skills: &mut [SkillMetadata]) {
+    let mut order: Vec<usize> = (0..skills.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (a, b) = (&skills[a], &skills[b]);
         a.scope
             .load_rank()
             .cmp(&b.scope.load_rank())
             .then_with(|| a.name.as_bytes().cmp(b.name.as_bytes()))
             .then_with(|| compare_paths_componentwise(&a.path, &b.path))
     });
-    if options.shadow_duplicate_names {
-        shadow_duplicate_names(&mut outcome);
+    // `order[i]` is the index of the skill that belongs at `i`; follow each cycle once.
+    for start in 0..order.len() {
+        let mut current = start;
+        loop {
+            let source = order[current];
+            order[current] = current;
+            if source == start {
+                break;
+            }
+            skills.swap(current, source);
+            current = source;
+        }
     }
-    outcome
 }
 
 /// Roots resolving to the same directory, kept once (the first wins), in the order given.
