@@ -64,9 +64,10 @@ pub fn scan_roots(
     threads: NonZeroUsize,
 ) -> Vec<RootScan> {
     let threads = threads.get();
-    let prepared = run_chunks(roots.len(), threads, 1, &|index| {
+    let prepared: Vec<PreparedRoot<'_>> = run_chunks(roots.len(), threads, 1, &|index| {
         PreparedRoot::walk(&roots[index], options)
-    });
+    })
+    .collect();
 
     // One job per candidate, numbered root by root.
     let starts: Vec<usize> = prepared
@@ -87,8 +88,7 @@ pub fn scan_roots(
         // The root holding job `job`: the last one starting at or before it.
         let root = starts.partition_point(|&start| start <= job) - 1;
         prepared[root].load(job - starts[root])
-    })
-    .into_iter();
+    });
 
     prepared
         .into_iter()
@@ -106,14 +106,15 @@ fn run_chunks<T: Send>(
     threads: usize,
     chunk: usize,
     task: &(impl Fn(usize) -> T + Sync),
-) -> Vec<T> {
+) -> Pieces<T> {
     let threads = threads.min(count.div_ceil(chunk));
     if threads <= 1 {
-        return (0..count).map(task).collect();
+        return Pieces::Sequential((0..count).map(task).collect::<Vec<T>>().into_iter());
     }
     let next = AtomicUsize::new(0);
     let work = || {
-        let mut done: Vec<(usize, T)> = Vec::new();
+        // About this thread's share, so the vector rarely grows (and never doubles at the end).
+        let mut done: Vec<(usize, T)> = Vec::with_capacity(count / threads + chunk);
         loop {
             let start = next.fetch_add(chunk, Ordering::Relaxed);
             if start >= count {
@@ -136,5 +137,23 @@ fn run_chunks<T: Send>(
         all
     });
     pieces.sort_unstable_by_key(|(index, _)| *index);
-    pieces.into_iter().map(|(_, value)| value).collect()
+    // Handed out lazily: collecting the values into a new vector would hold every result twice.
+    Pieces::Parallel(pieces.into_iter())
+}
+
+/// The results of [`run_chunks`] in index order, whichever way they were computed.
+enum Pieces<T> {
+    Sequential(std::vec::IntoIter<T>),
+    Parallel(std::vec::IntoIter<(usize, T)>),
+}
+
+impl<T> Iterator for Pieces<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        match self {
+            Pieces::Sequential(values) => values.next(),
+            Pieces::Parallel(pieces) => pieces.next().map(|(_, value)| value),
+        }
+    }
 }
