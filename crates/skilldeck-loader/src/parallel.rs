@@ -101,6 +101,10 @@ pub fn scan_roots(
 
 /// The results of `task` for `0..count`, in index order, computed by up to `threads` threads
 /// (the calling one included) that claim `chunk` consecutive indices at a time.
+///
+/// Results stay in their chunks and are handed out lazily, a chunk's memory being freed once
+/// it is consumed: the caller moves each result elsewhere, and holding all of them twice would
+/// double the peak memory of a large load.
 fn run_chunks<T: Send>(
     count: usize,
     threads: usize,
@@ -108,52 +112,63 @@ fn run_chunks<T: Send>(
     task: &(impl Fn(usize) -> T + Sync),
 ) -> Pieces<T> {
     let threads = threads.min(count.div_ceil(chunk));
-    if threads <= 1 {
-        return Pieces::Sequential((0..count).map(task).collect::<Vec<T>>().into_iter());
-    }
-    let next = AtomicUsize::new(0);
-    let work = || {
-        // About this thread's share, so the vector rarely grows (and never doubles at the end).
-        let mut done: Vec<(usize, T)> = Vec::with_capacity(count / threads + chunk);
-        loop {
-            let start = next.fetch_add(chunk, Ordering::Relaxed);
-            if start >= count {
-                break done;
-            }
-            done.extend((start..(start + chunk).min(count)).map(|index| (index, task(index))));
-        }
+    let compute = |start: usize| -> (usize, Vec<T>) {
+        (
+            start,
+            (start..(start + chunk).min(count)).map(task).collect(),
+        )
     };
-    let mut pieces: Vec<(usize, T)> = thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
-        let mut all = work();
-        for helper in helpers {
-            match helper.join() {
-                Ok(done) => all.extend(done),
-                // A task panicked on a helper thread: surface it here, as a sequential scan
-                // would have.
-                Err(panic) => std::panic::resume_unwind(panic),
+    let mut chunks: Vec<(usize, Vec<T>)> = if threads <= 1 {
+        (0..count).step_by(chunk).map(compute).collect()
+    } else {
+        let next = AtomicUsize::new(0);
+        let work = || {
+            let mut done = Vec::with_capacity(count.div_ceil(chunk) / threads + 1);
+            loop {
+                let start = next.fetch_add(chunk, Ordering::Relaxed);
+                if start >= count {
+                    break done;
+                }
+                done.push(compute(start));
             }
-        }
-        all
-    });
-    pieces.sort_unstable_by_key(|(index, _)| *index);
-    // Handed out lazily: collecting the values into a new vector would hold every result twice.
-    Pieces::Parallel(pieces.into_iter())
+        };
+        thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+            let mut all = work();
+            for helper in helpers {
+                match helper.join() {
+                    Ok(done) => all.extend(done),
+                    // A task panicked on a helper thread: surface it here, as a sequential
+                    // scan would have.
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            all
+        })
+    };
+    chunks.sort_unstable_by_key(|(start, _)| *start);
+    Pieces {
+        chunks: chunks.into_iter(),
+        current: Vec::new().into_iter(),
+    }
 }
 
-/// The results of [`run_chunks`] in index order, whichever way they were computed.
-enum Pieces<T> {
-    Sequential(std::vec::IntoIter<T>),
-    Parallel(std::vec::IntoIter<(usize, T)>),
+/// The results of [`run_chunks`] in index order.
+struct Pieces<T> {
+    chunks: std::vec::IntoIter<(usize, Vec<T>)>,
+    current: std::vec::IntoIter<T>,
 }
 
 impl<T> Iterator for Pieces<T> {
     type Item = T;
 
     fn next(&mut self) -> Option<T> {
-        match self {
-            Pieces::Sequential(values) => values.next(),
-            Pieces::Parallel(pieces) => pieces.next().map(|(_, value)| value),
+        loop {
+            if let Some(value) = self.current.next() {
+                return Some(value);
+            }
+            // Replacing the exhausted chunk frees it.
+            self.current = self.chunks.next()?.1.into_iter();
         }
     }
 }

@@ -186,6 +186,7 @@ impl<'a> PreparedRoot<'a> {
     /// The root's scan, from the loads of every candidate in candidate order.
     pub(crate) fn finish(self, loaded: impl IntoIterator<Item = Loaded>) -> RootScan {
         let mut scan = self.scan;
+        scan.skills.reserve_exact(self.candidates.len());
         let reports_errors = self.root.scope.reports_errors();
         for (candidate, loaded) in self.candidates.into_iter().zip(loaded) {
             scan.diagnostics.extend(loaded.diagnostics);
