@@ -12,6 +12,11 @@ use skilldeck_bench::floor::floor;
 use skilldeck_bench::synth::{SyntheticSpec, generate};
 
 fn main() {
+    // Build the trees before timing anything, so no sample includes their creation.
+    for size in SIZES {
+        synthetic(size);
+    }
+    corpora_roots();
     divan::main();
 }
 
