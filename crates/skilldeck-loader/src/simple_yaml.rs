@@ -11,6 +11,7 @@
 //! that whenever this path answers, `serde_yaml` gives the same name and description.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 /// The fields of a simple front matter that the loader reads.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,16 +37,16 @@ const NESTED_KEYS: [&str; 2] = ["metadata", "disable-model-invocation"];
 /// with a value whose YAML reading is the text itself; `None` when in any doubt.
 pub(crate) fn parse_simple(frontmatter: &str) -> Option<SimpleFrontmatter<'_>> {
     let mut parsed = SimpleFrontmatter::default();
-    let mut keys: Vec<&str> = Vec::new();
+    // A set, not a list: a hostile front matter of 100,000 keys must stay linear.
+    let mut keys: HashSet<&str> = HashSet::new();
     for line in frontmatter.split('\n') {
         if line.is_empty() {
             continue;
         }
         let (key, rest) = line.split_once(':')?;
-        if !is_simple_key(key) || keys.contains(&key) || NESTED_KEYS.contains(&key) {
+        if !is_simple_key(key) || NESTED_KEYS.contains(&key) || !keys.insert(key) {
             return None;
         }
-        keys.push(key);
         let value = scalar(rest.strip_prefix(' ')?.trim_matches(' '))?;
         match key {
             "name" => parsed.name = Some(value),
