@@ -5,8 +5,9 @@
 //!
 //! 1. every root is walked (one root per task; a walk is sequential by nature, it is
 //!    breadth-first with limits that depend on the order);
-//! 2. every `SKILL.md` candidate of every root is read and parsed (small batches per task), so
-//!    one big root is shared out as well as many small ones.
+//! 2. the `SKILL.md` candidates are read and parsed (small batches per task) a group of
+//!    consecutive roots at a time, so one big root is shared out as well as many small ones,
+//!    while the results waiting for their root to be finished stay few.
 //!
 //! Each task's result is stored under its index and the roots are finished in candidate order,
 //! so scheduling can change the time taken but never a byte of the result.
@@ -25,6 +26,9 @@ const BATCH: usize = 16;
 
 /// Below this many candidates in total, threads cost more than they save.
 const MIN_PARALLEL_CANDIDATES: usize = 2 * BATCH;
+
+/// Candidates loaded before their roots are finished (see [`scan_roots`]).
+const GROUP_CANDIDATES: usize = 2_048;
 
 /// Most threads worth starting: the work is short system calls on a warm cache.
 const MAX_THREADS: usize = 8;
@@ -69,8 +73,29 @@ pub fn scan_roots(
     })
     .collect();
 
+    // Candidates are loaded a group of roots at a time: enough candidates to keep every thread
+    // busy across small roots, few enough that the results waiting to be finished stay small
+    // (holding every skill twice would double the peak memory of a very large load).
+    let mut scans = Vec::with_capacity(prepared.len());
+    let mut group = Vec::new();
+    let mut group_candidates = 0;
+    for root in prepared {
+        group_candidates += root.candidate_count();
+        group.push(root);
+        if group_candidates >= GROUP_CANDIDATES {
+            scans.extend(load_group(std::mem::take(&mut group), threads));
+            group_candidates = 0;
+        }
+    }
+    scans.extend(load_group(group, threads));
+    scans
+}
+
+/// Loads every candidate of `group` (consecutive roots) on up to `threads` threads and finishes
+/// the roots in order.
+fn load_group(group: Vec<PreparedRoot<'_>>, threads: usize) -> Vec<RootScan> {
     // One job per candidate, numbered root by root.
-    let starts: Vec<usize> = prepared
+    let starts: Vec<usize> = group
         .iter()
         .scan(0, |next, root| {
             let start = *next;
@@ -78,7 +103,7 @@ pub fn scan_roots(
             Some(start)
         })
         .collect();
-    let total: usize = prepared.iter().map(PreparedRoot::candidate_count).sum();
+    let total: usize = group.iter().map(PreparedRoot::candidate_count).sum();
     let load_threads = if total < MIN_PARALLEL_CANDIDATES {
         1
     } else {
@@ -87,10 +112,9 @@ pub fn scan_roots(
     let mut loaded = run_chunks(total, load_threads, BATCH, &|job| {
         // The root holding job `job`: the last one starting at or before it.
         let root = starts.partition_point(|&start| start <= job) - 1;
-        prepared[root].load(job - starts[root])
+        group[root].load(job - starts[root])
     });
-
-    prepared
+    group
         .into_iter()
         .map(|root| {
             let count = root.candidate_count();

@@ -4,6 +4,7 @@
 //! order or in parallel and merged afterwards with the same result.
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use skilldeck_model::{Diagnostic, SkillError, SkillMetadata, SkillPolicy, SkillRoot};
 
@@ -63,7 +64,9 @@ pub(crate) struct PreparedRoot<'a> {
     canonical_root: PathBuf,
     scan: RootScan,
     inventory: Inventory,
-    candidates: Vec<Candidate>,
+    /// Each candidate is taken (moved into its skill) by the one [`PreparedRoot::load`] call for
+    /// it, so its paths are not copied; the lock is never contended.
+    candidates: Vec<Mutex<Option<Candidate>>>,
     plugin_root: Option<PathBuf>,
     resolver: Option<NamespaceResolver>,
 }
@@ -71,7 +74,8 @@ pub(crate) struct PreparedRoot<'a> {
 /// What loading one candidate gave: the skill (or error, or nothing) plus the diagnostics found
 /// on the way, which belong before the next candidate's.
 pub(crate) struct Loaded {
-    result: Result<Option<SkillMetadata>, String>,
+    /// The error carries the canonical path of the broken `SKILL.md`.
+    result: Result<Option<SkillMetadata>, (PathBuf, String)>,
     diagnostics: Vec<Diagnostic>,
 }
 
@@ -113,7 +117,7 @@ impl<'a> PreparedRoot<'a> {
             return prepared;
         }
         let canonical_root = &prepared.canonical_root;
-        prepared.candidates = std::mem::take(&mut prepared.inventory.skill_files)
+        let candidates: Vec<Candidate> = std::mem::take(&mut prepared.inventory.skill_files)
             .into_iter()
             .map(|file| Candidate {
                 canonical: file
@@ -126,8 +130,7 @@ impl<'a> PreparedRoot<'a> {
         prepared.resolver = Some(if let Some(namespace) = &root.plugin_namespace {
             NamespaceResolver::provided(namespace)
         } else {
-            let symlinked_dirs: BTreeSet<PathBuf> = prepared
-                .candidates
+            let symlinked_dirs: BTreeSet<PathBuf> = candidates
                 .iter()
                 .filter(|candidate| candidate.canonical != canonical_root.join(&candidate.walked))
                 .filter_map(|candidate| candidate.canonical.parent().map(Path::to_path_buf))
@@ -145,6 +148,10 @@ impl<'a> PreparedRoot<'a> {
                 &mut ManifestCache::default(),
             )
         });
+        prepared.candidates = candidates
+            .into_iter()
+            .map(|candidate| Mutex::new(Some(candidate)))
+            .collect();
         prepared
     }
 
@@ -156,27 +163,36 @@ impl<'a> PreparedRoot<'a> {
     /// Loads candidate `index` (reads and parses it). Depends only on the walk, never on other
     /// candidates, so candidates may be loaded concurrently.
     pub(crate) fn load(&self, index: usize) -> Loaded {
-        let candidate = &self.candidates[index];
-        let resolver = self
-            .resolver
-            .as_ref()
-            .expect("a root with candidates has a resolver");
         let mut diagnostics = Vec::new();
-        let result = load_skill(
-            candidate,
+        let taken = self.candidates[index]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        // Each index is loaded once; a second call finds nothing to load.
+        let (Some(candidate), Some(resolver)) = (taken, self.resolver.as_ref()) else {
+            return Loaded {
+                result: Ok(None),
+                diagnostics,
+            };
+        };
+        let result = match load_skill(
+            &candidate,
             self.root,
             &self.inventory,
             self.plugin_root.as_deref(),
             resolver,
             self.options,
             &mut diagnostics,
-        )
-        .map(|skill| {
-            skill.map(|mut skill| {
+        ) {
+            Ok(Some(mut skill)) => {
+                skill.path = candidate.canonical;
+                skill.walked_path = candidate.walked;
                 skill.root.clone_from(&self.canonical_root);
-                skill
-            })
-        });
+                Ok(Some(skill))
+            }
+            Ok(None) => Ok(None),
+            Err(message) => Err((candidate.canonical, message)),
+        };
         Loaded {
             result,
             diagnostics,
@@ -188,17 +204,14 @@ impl<'a> PreparedRoot<'a> {
         let mut scan = self.scan;
         scan.skills.reserve_exact(self.candidates.len());
         let reports_errors = self.root.scope.reports_errors();
-        for (candidate, loaded) in self.candidates.into_iter().zip(loaded) {
+        for loaded in loaded {
             scan.diagnostics.extend(loaded.diagnostics);
             match loaded.result {
                 Ok(Some(skill)) => scan.skills.push(skill),
                 Ok(None) => {}
-                Err(message) => {
+                Err((path, message)) => {
                     if reports_errors {
-                        scan.errors.push(SkillError {
-                            path: candidate.canonical,
-                            message,
-                        });
+                        scan.errors.push(SkillError { path, message });
                     }
                 }
             }
@@ -238,19 +251,20 @@ fn load_skill(
     }
 
     let name = qualify(resolver.for_skill(&candidate.canonical), base_name);
-    let mut skill = SkillMetadata::new(
+    Ok(Some(SkillMetadata {
         name,
-        parsed.description,
-        candidate.canonical.clone(),
-        root.scope.clone(),
-    );
-    skill.short_description = parsed.short_description;
-    skill.interface = metadata.interface;
-    skill.dependencies = metadata.dependencies;
-    skill.policy = policy;
-    skill.plugin_id.clone_from(&root.plugin_id);
-    skill.walked_path.clone_from(&candidate.walked);
-    Ok(Some(skill))
+        description: parsed.description,
+        short_description: parsed.short_description,
+        interface: metadata.interface,
+        dependencies: metadata.dependencies,
+        policy,
+        // The three paths are moved in by the caller: no copies, no temporary allocations.
+        path: PathBuf::new(),
+        scope: root.scope.clone(),
+        plugin_id: root.plugin_id.clone(),
+        root: PathBuf::new(),
+        walked_path: PathBuf::new(),
+    }))
 }
 
 /// The folder name of the canonical `SKILL.md`, whitespace-collapsed; `skill` when empty or not

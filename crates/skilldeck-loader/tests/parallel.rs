@@ -119,6 +119,14 @@ fn parallel_scan_matches_sequential_for_one_large_root() {
 }
 
 #[test]
+fn parallel_scan_matches_sequential_across_several_load_groups() {
+    // More than 2,048 candidates in all, so the candidates are loaded in several groups.
+    let tree = Tree::new();
+    let roots = generated_tree(&tree, 5, 600);
+    assert_parallel_matches_sequential(&roots, &LoaderOptions::default());
+}
+
+#[test]
 fn parallel_scan_matches_sequential_when_limits_cut_the_walk() {
     let tree = Tree::new();
     let roots = generated_tree(&tree, 3, 150);
