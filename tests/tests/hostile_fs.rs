@@ -133,14 +133,17 @@ fn status_kib(field: &str) -> Option<u64> {
 /// Runs `f` and returns its result with the growth of the peak resident set, in bytes, over
 /// the resident set before it. The peak is reset first (`/proc/self/clear_refs`); where that is
 /// refused, growth above an earlier peak is still counted, which can only under-report earlier
-/// tests' allocations, never this one's.
+/// tests' allocations, never this one's. Without `/proc` (not Linux) nothing is measured and the
+/// growth reads 0.
 fn peak_growth<T>(f: impl FnOnce() -> T) -> (T, u64) {
     let _ = fs::write("/proc/self/clear_refs", "5");
-    let before = status_kib("VmRSS:").expect("VmRSS in /proc/self/status");
-    let peak_before = status_kib("VmHWM:").expect("VmHWM in /proc/self/status");
+    let before = status_kib("VmRSS:").zip(status_kib("VmHWM:"));
     let value = f();
-    let peak_after = status_kib("VmHWM:").expect("VmHWM in /proc/self/status");
-    let growth = peak_after.saturating_sub(before.max(peak_before)) * 1024;
+    let Some(((rss_before, peak_before), peak_after)) = before.zip(status_kib("VmHWM:")) else {
+        eprintln!("peak RSS not measured: no /proc/self/status");
+        return (value, 0);
+    };
+    let growth = peak_after.saturating_sub(rss_before.max(peak_before)) * 1024;
     // Shown with `--nocapture`; RELIABILITY.md records these numbers.
     eprintln!("peak RSS growth: {growth} bytes");
     (value, growth)
