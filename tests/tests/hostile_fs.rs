@@ -269,6 +269,50 @@ fn skill_md_linked_to_dev_zero_is_skipped_and_never_read() {
     assert!(growth < MAX_GROWTH_BYTES, "peak grew by {growth} bytes");
 }
 
+#[test]
+fn directory_named_skill_md_is_walked_not_read() {
+    let _guard = exclusive();
+    let r = Root::new();
+    fs::create_dir_all(r.path("odd/SKILL.md")).unwrap();
+    write_skill(
+        &r.path("odd/SKILL.md/inner"),
+        "inner",
+        "Below a directory named SKILL.md",
+    );
+    let outcome = r.load();
+    assert_good_skills_loaded(&outcome);
+    assert!(outcome.errors.is_empty());
+    assert_eq!(names(&outcome), ["good-a", "good-b", "inner"]);
+}
+
+#[test]
+fn fifo_or_directory_as_openai_yaml_is_skipped_and_the_skill_loads() {
+    let _guard = exclusive();
+    let r = Root::new();
+    write_skill(&r.path("piped"), "piped", "Its openai.yaml is a FIFO");
+    fs::create_dir_all(r.path("piped/agents")).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(r.path("piped/agents/openai.yaml"))
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success());
+    write_skill(
+        &r.path("dirred"),
+        "dirred",
+        "Its openai.yaml is a directory",
+    );
+    fs::create_dir_all(r.path("dirred/agents/openai.yaml")).unwrap();
+    write_skill(&r.path("filed"), "filed", "Its agents is a file");
+    fs::write(r.path("filed/agents"), "interface:\n  display_name: X\n").unwrap();
+    let outcome = r.load();
+    assert_good_skills_loaded(&outcome);
+    assert!(outcome.errors.is_empty());
+    for name in ["piped", "dirred", "filed"] {
+        let skill = outcome.skills.iter().find(|s| s.name == name).unwrap();
+        assert_eq!(skill.interface, None, "{name}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hostile contents
 
