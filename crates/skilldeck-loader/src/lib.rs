@@ -17,7 +17,9 @@
 //! an unreadable directory) is a [`Diagnostic`](skilldeck_model::Diagnostic).
 //!
 //! [`scan_root`] is a pure function of one root and the options, so roots can be scanned in
-//! parallel and merged with [`merge_root_scans`] into the same outcome.
+//! parallel and merged with [`merge_root_scans`] into the same outcome. [`scan_roots`] does so
+//! on scoped threads (roots walked in parallel, then their candidates read and parsed in
+//! parallel), byte-identical to scanning one root after another; [`load_roots`] uses it.
 //!
 //! # Options and profiles
 //!
