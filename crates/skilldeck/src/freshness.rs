@@ -1,7 +1,7 @@
 //! A cheap "has anything changed on disk?" check for a cached load.
 //!
-//! The loader does not report which directories it walked, so after a load we record the
-//! modification time of the directories whose entries decide what a rescan would find:
+//! The loader does not report which directories it walked, so a cached load is compared with
+//! the modification times of the paths whose entries decide what a rescan would find:
 //!
 //! * every scanned root, and every directory directly inside it (a new skill folder changes the
 //!   root's mtime; a `SKILL.md` written later into an existing folder changes that folder's);
@@ -9,15 +9,19 @@
 //! * the folder of every failed `SKILL.md` (fixing a broken skill);
 //! * every root candidate that did not exist (creating `.agents/skills` later).
 //!
-//! Checking is one `stat` per recorded path, with no directory reads and no parsing.
+//! Recording costs no `stat` at all: it keeps the load's start time and the few paths the
+//! outcome does not already name (the roots' direct sub-directories and the absent root
+//! candidates); the skill and error paths are taken from the cached outcome itself when
+//! checking. Checking is one `stat` per path, with no directory reads and no parsing. A path
+//! is "changed" when its mtime is not at least one second older than the start of the load
+//! (so a change racing the load, or on a file system with whole-second mtimes, is caught), when
+//! a path the load saw is gone, or when an absent root candidate now exists. A one-shot command
+//! (the CLI) therefore pays nothing for freshness it never checks.
 //!
 //! Limits (documented in the crate docs): a new skill created two or more levels below a
 //! directory that held no skill (`root/a/b/SKILL.md` where `root/a` already existed and was
 //! empty of skills) is seen only after [`crate::SkillsManager::refresh`]; so is a change that
-//! keeps a file's mtime (e.g. `touch -d` backwards, or a file system without mtimes). On file
-//! systems with whole-second mtimes, a change in the same second as the load is caught by the
-//! "racy" rule: a path whose mtime is not older than the load by at least one second is
-//! re-checked by a full reload on the next call.
+//! keeps a file's mtime (e.g. `touch -d` backwards, or a file system without mtimes).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -25,83 +29,100 @@ use std::time::{Duration, SystemTime};
 
 use skilldeck_model::LoadOutcome;
 
-/// What one path looked like right after a load.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Seen {
-    Missing,
-    Modified(SystemTime),
-}
-
-fn look(path: &Path) -> Seen {
-    // `symlink_metadata` would miss edits behind a symlinked root; roots are canonical anyway.
-    fs::metadata(path)
-        .and_then(|meta| meta.modified())
-        .map_or(Seen::Missing, Seen::Modified)
-}
-
-/// The recorded state of the paths that decide a load's result.
-#[derive(Clone, Debug, Default)]
+/// What a load needs to know later to tell whether a rescan would find something else.
+#[derive(Clone, Debug)]
 pub(crate) struct Stamps {
-    seen: Vec<(PathBuf, Seen)>,
-    /// A recorded mtime is too close to the recording time to be trusted.
-    racy: bool,
+    /// Paths changed at or after this instant may not be reflected in the load.
+    trusted_before: SystemTime,
+    /// Directories directly inside the roots, which existed at load time.
+    root_entries: Vec<PathBuf>,
+    /// Root candidates that did not exist at load time.
+    absent: Vec<PathBuf>,
+}
+
+impl Default for Stamps {
+    /// Stamps of an outcome with nothing on disk behind it: never stale.
+    fn default() -> Self {
+        Stamps {
+            trusted_before: SystemTime::UNIX_EPOCH,
+            root_entries: Vec::new(),
+            absent: Vec::new(),
+        }
+    }
 }
 
 impl Stamps {
-    /// Records the state of `outcome`'s roots and skills, plus `absent_candidates` (roots that
-    /// discovery considered but that did not exist).
-    pub(crate) fn record(outcome: &LoadOutcome, absent_candidates: &[PathBuf]) -> Stamps {
-        let recorded_at = SystemTime::now();
-        let mut paths: Vec<PathBuf> = Vec::new();
+    /// Records what [`Stamps::is_stale`] will need for `outcome`, loaded from a scan that started
+    /// at `load_started`; `absent_candidates` are roots that discovery considered but that did
+    /// not exist.
+    pub(crate) fn record(
+        outcome: &LoadOutcome,
+        absent_candidates: &[PathBuf],
+        load_started: SystemTime,
+    ) -> Stamps {
+        let mut root_entries = Vec::new();
         for root in &outcome.roots {
-            paths.push(root.path.clone());
+            if absent_candidates.contains(&root.path) {
+                continue;
+            }
             if let Ok(entries) = fs::read_dir(&root.path) {
-                for entry in entries.flatten() {
-                    if entry
-                        .file_type()
-                        .is_ok_and(|t| t.is_dir() || t.is_symlink())
-                    {
-                        paths.push(entry.path());
-                    }
-                }
+                root_entries.extend(
+                    entries
+                        .flatten()
+                        .filter(|entry| {
+                            entry
+                                .file_type()
+                                .is_ok_and(|t| t.is_dir() || t.is_symlink())
+                        })
+                        .map(|entry| entry.path()),
+                );
             }
         }
-        for skill in &outcome.skills {
-            let dir = skill.skill_dir();
-            paths.push(dir.to_path_buf());
-            paths.push(skill.path.clone());
-            paths.push(dir.join("agents"));
-            paths.push(dir.join("agents").join("openai.yaml"));
+        Stamps {
+            trusted_before: load_started
+                .checked_sub(Duration::from_secs(1))
+                .unwrap_or(SystemTime::UNIX_EPOCH),
+            root_entries,
+            absent: absent_candidates.to_vec(),
         }
-        for error in &outcome.errors {
-            paths.push(error.path.clone());
-            if let Some(dir) = error.path.parent() {
-                paths.push(dir.to_path_buf());
-            }
-        }
-        paths.extend(absent_candidates.iter().cloned());
-        paths.sort();
-        paths.dedup();
-
-        let seen: Vec<(PathBuf, Seen)> = paths
-            .into_iter()
-            .map(|path| {
-                let state = look(&path);
-                (path, state)
-            })
-            .collect();
-        let racy = seen.iter().any(|(_, state)| match state {
-            Seen::Modified(time) => time
-                .checked_add(Duration::from_secs(1))
-                .is_none_or(|later| later > recorded_at),
-            Seen::Missing => false,
-        });
-        Stamps { seen, racy }
     }
 
-    /// Whether anything recorded looks different now (or could have changed unseen).
-    pub(crate) fn is_stale(&self) -> bool {
-        self.racy || self.seen.iter().any(|(path, state)| look(path) != *state)
+    /// Whether anything `outcome` was loaded from looks different now (or could have changed
+    /// unseen). `outcome` must be the outcome these stamps were recorded for.
+    pub(crate) fn is_stale(&self, outcome: &LoadOutcome) -> bool {
+        let changed = |path: &Path, must_exist: bool| match fs::metadata(path) {
+            Ok(meta) => meta
+                .modified()
+                .map_or(true, |time| time >= self.trusted_before),
+            Err(_) => must_exist,
+        };
+        let roots = outcome
+            .roots
+            .iter()
+            .filter(|root| !self.absent.contains(&root.path))
+            .map(|root| root.path.as_path());
+        if roots
+            .chain(self.root_entries.iter().map(PathBuf::as_path))
+            .any(|path| changed(path, true))
+        {
+            return true;
+        }
+        if self.absent.iter().any(|path| path.exists()) {
+            return true;
+        }
+        let skills_changed = outcome.skills.iter().any(|skill| {
+            let dir = skill.skill_dir();
+            let agents = dir.join("agents");
+            changed(dir, true)
+                || changed(&skill.path, true)
+                || changed(&agents, false)
+                || changed(&agents.join("openai.yaml"), false)
+        });
+        skills_changed
+            || outcome.errors.iter().any(|error| {
+                changed(&error.path, true)
+                    || error.path.parent().is_some_and(|dir| changed(dir, true))
+            })
     }
 }
 
@@ -136,29 +157,55 @@ mod tests {
     #[test]
     fn untouched_tree_is_fresh() {
         let dir = tempfile::tempdir().unwrap();
-        let stamps = Stamps::record(&outcome_with_one_skill(dir.path()), &[]);
-        assert!(!stamps.is_stale());
+        let outcome = outcome_with_one_skill(dir.path());
+        let stamps = Stamps::record(&outcome, &[], SystemTime::now());
+        assert!(!stamps.is_stale(&outcome));
     }
 
     #[test]
     fn new_skill_folder_makes_the_load_stale() {
         let dir = tempfile::tempdir().unwrap();
-        let stamps = Stamps::record(&outcome_with_one_skill(dir.path()), &[]);
+        let outcome = outcome_with_one_skill(dir.path());
+        let stamps = Stamps::record(&outcome, &[], SystemTime::now());
         fs::create_dir(dir.path().join("b")).unwrap();
-        assert!(stamps.is_stale());
+        assert!(stamps.is_stale(&outcome));
     }
 
     #[test]
     fn created_root_candidate_makes_the_load_stale() {
         let dir = tempfile::tempdir().unwrap();
+        let outcome = outcome_with_one_skill(dir.path());
         let candidate = dir.path().join("later");
         let stamps = Stamps::record(
-            &outcome_with_one_skill(dir.path()),
+            &outcome,
             std::slice::from_ref(&candidate),
+            SystemTime::now(),
         );
-        assert!(!stamps.is_stale());
+        assert!(!stamps.is_stale(&outcome));
         fs::create_dir(&candidate).unwrap();
-        assert!(stamps.is_stale());
+        // `mkdir` gives a fresh mtime, but a moved-in folder keeps its old one: existence
+        // alone must count.
+        backdate(&candidate);
+        assert!(stamps.is_stale(&outcome));
+    }
+
+    #[test]
+    fn removed_skill_folder_makes_the_load_stale() {
+        let dir = tempfile::tempdir().unwrap();
+        let outcome = outcome_with_one_skill(dir.path());
+        let stamps = Stamps::record(&outcome, &[], SystemTime::now());
+        fs::remove_dir_all(dir.path().join("a")).unwrap();
+        backdate(dir.path());
+        assert!(stamps.is_stale(&outcome));
+    }
+
+    #[test]
+    fn new_openai_yaml_makes_the_load_stale() {
+        let dir = tempfile::tempdir().unwrap();
+        let outcome = outcome_with_one_skill(dir.path());
+        let stamps = Stamps::record(&outcome, &[], SystemTime::now());
+        fs::create_dir(dir.path().join("a").join("agents")).unwrap();
+        assert!(stamps.is_stale(&outcome));
     }
 
     #[test]
@@ -166,6 +213,6 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let outcome = outcome_with_one_skill(dir.path());
         fs::write(dir.path().join("a").join("SKILL.md"), "changed").unwrap();
-        assert!(Stamps::record(&outcome, &[]).is_stale());
+        assert!(Stamps::record(&outcome, &[], SystemTime::now()).is_stale(&outcome));
     }
 }

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::time::SystemTime;
 
 use skilldeck_model::{LoadOutcome, Product, SkillError, SkillRoot};
 
@@ -328,13 +329,14 @@ impl SkillsManager {
                 cache.by_config.remove(&old);
             }
             if let Some(hit) = cache.by_config.get(&key)
-                && !hit.stamps.is_stale()
+                && !hit.stamps.is_stale(&hit.outcome)
             {
                 return (hit.clone(), config);
             }
         }
 
         self.loads.fetch_add(1, Ordering::Relaxed);
+        let load_started = SystemTime::now();
         let mut outcome = tiers::load(&discovery.roots, &self.settings);
         config.apply(&mut outcome);
         let scan_diagnostics = std::mem::take(&mut outcome.diagnostics);
@@ -343,7 +345,7 @@ impl SkillsManager {
         outcome
             .diagnostics
             .extend(config.diagnostics.iter().cloned());
-        let stamps = Stamps::record(&outcome, &discovery.absent);
+        let stamps = Stamps::record(&outcome, &discovery.absent, load_started);
         let loaded = Arc::new(Loaded {
             outcome: Arc::new(outcome),
             stamps,
