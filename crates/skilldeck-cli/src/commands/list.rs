@@ -1,6 +1,7 @@
 //! `skilldeck list`: every skill found and every skill that failed to load.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use skilldeck::LoadOutcome;
@@ -18,8 +19,12 @@ pub fn run(global: &GlobalArgs, args: &ListArgs) -> anyhow::Result<ExitCode> {
     print_setup_warnings(&manager);
     print_diagnostics(&outcome.diagnostics);
     if args.json {
+        // Streamed, so a listing of tens of thousands of skills is never one string in memory.
         let listing = outcome.listing(manager.cwd());
-        println!("{}", serde_json::to_string_pretty(&listing)?);
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        serde_json::to_writer_pretty(&mut out, &listing)?;
+        writeln!(out)?;
+        out.flush()?;
     } else {
         print!("{}", table(&outcome, Style::stdout()));
     }
