@@ -4,6 +4,23 @@
 //! error, an unknown skill in `explain`, a refused `install-system`, an unreadable `--texts`
 //! file), 2 usage error (clap's). The `--json` outputs are documented in `docs/cli.md`.
 
+/// `print!` to stdout that returns the write error instead of panicking, so a closed pipe
+/// (`skilldeck list --json | head`) ends the command quietly.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
+/// `println!` to stdout that returns the write error instead of panicking.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
 mod args;
 mod commands;
 mod style;
@@ -27,6 +44,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // The reader went away (`| head`): what it wanted was printed, nothing failed.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             let style = style::Style::stderr();
             eprintln!("{} {error:#}", style.red("error:"));
@@ -37,4 +56,16 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind)
+                == Some(std::io::ErrorKind::BrokenPipe)
+    })
 }

@@ -415,3 +415,33 @@ fn config_override_disables_a_skill_by_name() {
     let json: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
     assert_eq!(json["skills"][0]["enabled"], false);
 }
+
+#[test]
+fn closed_stdout_ends_quietly_with_success() {
+    let fixture = Fixture::new();
+    // Enough output to overflow a pipe buffer, so the write meets the closed pipe.
+    for i in 0..300 {
+        fixture.skill(
+            "repo/.agents/skills",
+            &format!("s{i:03}"),
+            &format!("s{i:03}"),
+            &"A description long enough to fill the pipe quickly. ".repeat(4),
+        );
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_skilldeck"))
+        .env_clear()
+        .env("HOME", fixture.path("home"))
+        .env("SKILLDECK_HOME", fixture.path("tool-home"))
+        .args(["--profile", "codex", "--cwd"])
+        .arg(fixture.path("repo"))
+        .args(["list", "--json"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn skilldeck");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+}

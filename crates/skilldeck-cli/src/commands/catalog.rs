@@ -25,9 +25,9 @@ pub fn run(global: &GlobalArgs, args: &CatalogArgs) -> anyhow::Result<ExitCode> 
         let warnings: Vec<String> = catalog.warnings.iter().map(ToString::to_string).collect();
         print_warnings(&warnings);
         match args.format {
-            FormatArg::Codex => println!("{}", catalog.text),
-            FormatArg::Agentskills => println!("{}", catalog.to_agentskills_xml()),
-            FormatArg::Json => println!("{}", catalog.to_json()),
+            FormatArg::Codex => outln!("{}", catalog.text)?,
+            FormatArg::Agentskills => outln!("{}", catalog.to_agentskills_xml())?,
+            FormatArg::Json => outln!("{}", catalog.to_json())?,
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -17,7 +17,7 @@ pub fn run(global: &GlobalArgs, args: &DetectArgs) -> anyhow::Result<ExitCode> {
     let detection = manager.detect_with(&command, &workdir, args.extended);
     print_setup_warnings(&manager);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&detection)?);
+        outln!("{}", serde_json::to_string_pretty(&detection)?)?;
     } else {
         match detection {
             Some(found) => {
@@ -25,12 +25,14 @@ pub fn run(global: &GlobalArgs, args: &DetectArgs) -> anyhow::Result<ExitCode> {
                     DetectionKind::Script => "ran one of its scripts",
                     DetectionKind::Doc => "read its SKILL.md",
                 };
-                println!(
+                outln!(
                     "{} ({} skill): {how}\n  {}",
-                    found.name, found.scope, found.path
-                );
+                    found.name,
+                    found.scope,
+                    found.path
+                )?;
             }
-            None => println!("No skill detected."),
+            None => outln!("No skill detected.")?,
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -14,9 +14,9 @@ pub fn run(global: &GlobalArgs, args: &ExplainArgs) -> anyhow::Result<ExitCode> 
     let explained = manager.explain(&args.name, args.context_window);
     print_setup_warnings(&manager);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&explained)?);
+        outln!("{}", serde_json::to_string_pretty(&explained)?)?;
     } else {
-        print!("{}", render(&explained, Style::stdout()));
+        out!("{}", render(&explained, Style::stdout()))?;
     }
     if explained.skills.is_empty() {
         if !args.json {

@@ -24,7 +24,7 @@ pub fn run(global: &GlobalArgs, args: &InjectArgs) -> anyhow::Result<ExitCode> {
     print_setup_warnings(&manager);
     print_diagnostics(&result.diagnostics);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&result.injections)?);
+        outln!("{}", serde_json::to_string_pretty(&result.injections)?)?;
     } else {
         let fragments: Vec<&str> = result
             .injections
@@ -32,7 +32,7 @@ pub fn run(global: &GlobalArgs, args: &InjectArgs) -> anyhow::Result<ExitCode> {
             .map(|injection| injection.fragment.as_str())
             .collect();
         if !fragments.is_empty() {
-            println!("{}", fragments.join("\n\n"));
+            outln!("{}", fragments.join("\n\n"))?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -21,13 +21,13 @@ pub fn run(global: &GlobalArgs, args: &InstallArgs) -> anyhow::Result<ExitCode> 
     let dir = manager.system_cache_dir();
     let style = Style::stdout();
     if status == InstallStatus::UpToDate {
-        println!("Bundled skills are up to date in {}", dir.display());
+        outln!("Bundled skills are up to date in {}", dir.display())?;
     } else {
-        println!(
+        outln!(
             "{} {}",
             style.green(&format!("Bundled skills {status}:")),
             dir.display()
-        );
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -26,7 +26,7 @@ pub fn run(global: &GlobalArgs, args: &ListArgs) -> anyhow::Result<ExitCode> {
         writeln!(out)?;
         out.flush()?;
     } else {
-        print!("{}", table(&outcome, Style::stdout()));
+        out!("{}", table(&outcome, Style::stdout()))?;
     }
     Ok(ExitCode::SUCCESS)
 }

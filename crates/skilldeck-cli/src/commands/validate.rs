@@ -28,19 +28,19 @@ pub fn run(_global: &GlobalArgs, args: &ValidateArgs) -> anyhow::Result<ExitCode
     }
     let findings = validate(&args.paths, &rules);
     if args.json {
-        println!("{}", findings_to_json(&findings));
+        outln!("{}", findings_to_json(&findings))?;
     } else {
         let style = Style::stdout();
         for finding in &findings {
             let text = finding.to_string();
             if finding.is_error() {
-                println!("{}", style.red(&text));
+                outln!("{}", style.red(&text))?;
             } else {
-                println!("{text}");
+                outln!("{text}")?;
             }
         }
         let errors = findings.iter().filter(|finding| finding.is_error()).count();
-        println!(
+        outln!(
             "{} error{}, {} warning{}",
             errors,
             if errors == 1 { "" } else { "s" },
@@ -50,7 +50,7 @@ pub fn run(_global: &GlobalArgs, args: &ValidateArgs) -> anyhow::Result<ExitCode
             } else {
                 "s"
             },
-        );
+        )?;
     }
     if findings.iter().any(skilldeck::validate::Finding::is_error) {
         Ok(ExitCode::from(1))
