@@ -36,7 +36,7 @@ mod skill;
 
 pub use diagnostic::{Diagnostic, Severity};
 pub use layout::Layout;
-pub use list::{SkillInterfaceEntry, SkillListEntry, SkillListError, SkillListing};
+pub use list::{ListingView, SkillInterfaceEntry, SkillListEntry, SkillListError, SkillListing};
 pub use outcome::{LoadOutcome, SkillError, SkillRoot};
 pub use path_order::{compare_paths_componentwise, display_path, lexically_normalize};
 pub use scope::Scope;

@@ -125,7 +125,53 @@ impl From<&SkillError> for SkillListError {
     }
 }
 
+/// The wire form of [`LoadOutcome::listing`], serialised straight from the outcome: each entry
+/// is built only while it is written, so printing tens of thousands of skills needs no second
+/// copy of them.
+#[derive(Clone, Copy, Debug)]
+pub struct ListingView<'a> {
+    outcome: &'a LoadOutcome,
+    cwd: &'a Path,
+}
+
+impl serde::Serialize for ListingView<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+
+        struct Skills<'a>(&'a LoadOutcome);
+        impl serde::Serialize for Skills<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let outcome = self.0;
+                serializer.collect_seq(
+                    outcome
+                        .skills
+                        .iter()
+                        .map(|skill| SkillListEntry::new(skill, outcome.is_enabled(skill))),
+                )
+            }
+        }
+        struct Errors<'a>(&'a [SkillError]);
+        impl serde::Serialize for Errors<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0.iter().map(SkillListError::from))
+            }
+        }
+
+        let mut listing = serializer.serialize_struct("SkillListing", 3)?;
+        listing.serialize_field("cwd", &path_text(self.cwd))?;
+        listing.serialize_field("skills", &Skills(self.outcome))?;
+        listing.serialize_field("errors", &Errors(&self.outcome.errors))?;
+        listing.end()
+    }
+}
+
 impl LoadOutcome {
+    /// The same listing as [`LoadOutcome::listing`], as a view that serialises without copying
+    /// the outcome first.
+    pub fn listing_view<'a>(&'a self, cwd: &'a Path) -> ListingView<'a> {
+        ListingView { outcome: self, cwd }
+    }
+
     /// This outcome as one `skills/list` entry for `cwd` (echoed as given).
     pub fn listing(&self, cwd: &Path) -> SkillListing {
         SkillListing {
@@ -144,6 +190,29 @@ impl LoadOutcome {
 mod tests {
     use super::*;
     use crate::{Scope, SkillToolDependency};
+
+    #[test]
+    fn listing_view_serialises_exactly_like_the_listing() {
+        let mut off = SkillMetadata::new("off", "d", "/r/off/SKILL.md", Scope::USER);
+        off.short_description = Some("short".into());
+        let outcome = LoadOutcome {
+            skills: vec![
+                SkillMetadata::new("a", "d", "/r/a/SKILL.md", Scope::REPO),
+                off,
+            ],
+            errors: vec![SkillError {
+                path: "/r/bad/SKILL.md".into(),
+                message: "missing field `description`".into(),
+            }],
+            disabled_paths: std::iter::once(std::path::PathBuf::from("/r/off/SKILL.md")).collect(),
+            ..LoadOutcome::default()
+        };
+        let cwd = Path::new("/cwd");
+        assert_eq!(
+            serde_json::to_string_pretty(&outcome.listing_view(cwd)).unwrap(),
+            serde_json::to_string_pretty(&outcome.listing(cwd)).unwrap()
+        );
+    }
 
     #[test]
     fn wire_form_matches_codex_field_order_and_presence() {

@@ -20,7 +20,7 @@ pub fn run(global: &GlobalArgs, args: &ListArgs) -> anyhow::Result<ExitCode> {
     print_diagnostics(&outcome.diagnostics);
     if args.json {
         // Streamed, so a listing of tens of thousands of skills is never one string in memory.
-        let listing = outcome.listing(manager.cwd());
+        let listing = outcome.listing_view(manager.cwd());
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
         serde_json::to_writer_pretty(&mut out, &listing)?;
         writeln!(out)?;
