@@ -23,45 +23,18 @@ pub fn truncate_chars(contents: &str, max_chars: usize) -> Option<&str> {
         .map(|(cut, _)| &contents[..cut])
 }
 
-/// Closing tags that would end a wrapper early.
-const CLOSING_TAGS: [&str; 2] = ["</skill>", "</skills_instructions>"];
-
-/// Byte offsets of every closing tag (ASCII case-insensitive) in `contents`.
-fn closing_tag_offsets(contents: &str) -> Vec<usize> {
-    let bytes = contents.as_bytes();
-    let mut offsets = Vec::new();
-    let mut at = 0;
-    while let Some(found) = bytes[at..].windows(2).position(|w| w == b"</") {
-        let start = at + found;
-        let rest = &bytes[start..];
-        if CLOSING_TAGS.iter().any(|tag| {
-            rest.len() >= tag.len() && rest[..tag.len()].eq_ignore_ascii_case(tag.as_bytes())
-        }) {
-            offsets.push(start);
-        }
-        at = start + 2;
-    }
-    offsets
-}
-
-/// How many closing tags (`</skill>`, `</skills_instructions>`, any ASCII case) `contents` holds.
+/// How many closing tags (`</skill>`, `</skills_instructions>`, any ASCII case, ASCII whitespace
+/// allowed inside the tag as in `</skill >` or `</ skill>`) `contents` holds.
+///
+/// The rules are [`skilldeck_model::find_closing_tags`]'s, shared with the catalog.
 pub fn count_closing_tags(contents: &str) -> usize {
-    closing_tag_offsets(contents).len()
+    skilldeck_model::count_closing_tags(contents)
 }
 
-/// `contents` with a backslash put between `<` and `/` of every closing tag, so
-/// `</skill>` reads `<\/skill>`; everything else is unchanged.
+/// `contents` with a backslash put between `<` and `/` of every closing tag counted by
+/// [`count_closing_tags`], so `</skill>` reads `<\/skill>`; everything else is unchanged.
 pub fn neutralize_closing_tags(contents: &str) -> String {
-    let offsets = closing_tag_offsets(contents);
-    let mut out = String::with_capacity(contents.len() + offsets.len());
-    let mut last = 0;
-    for start in offsets {
-        out.push_str(&contents[last..=start]);
-        out.push('\\');
-        last = start + 1;
-    }
-    out.push_str(&contents[last..]);
-    out
+    skilldeck_model::neutralize_closing_tags(contents).into_owned()
 }
 
 #[cfg(test)]
@@ -89,6 +62,16 @@ mod tests {
         assert_eq!(
             neutralize_closing_tags(body),
             r"a <\/skill> b <\/SKILLS_INSTRUCTIONS> c </skills> </"
+        );
+    }
+
+    #[test]
+    fn closing_tag_variants_with_whitespace_are_counted_and_neutralized() {
+        let body = "a </skill > b </skill\n> c </ skill> d </SKILL>";
+        assert_eq!(count_closing_tags(body), 4);
+        assert_eq!(
+            neutralize_closing_tags(body),
+            "a <\\/skill > b <\\/skill\n> c <\\/ skill> d <\\/SKILL>"
         );
     }
 }

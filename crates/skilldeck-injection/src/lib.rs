@@ -22,7 +22,8 @@
 //! * [`InjectionOptions::skilldeck`] — bodies cut after
 //!   [`InjectionOptions::SKILLDECK_MAX_BODY_CHARS`] characters (at a character boundary, with an
 //!   `inject.truncated` warning naming the skill), and a body containing `</skill>` or
-//!   `</skills_instructions>` (any ASCII case) reported as `inject.closing_tag`.
+//!   `</skills_instructions>` (any ASCII case, ASCII whitespace allowed inside the tag as in
+//!   `</skill >` or `</ skill>`) reported as `inject.closing_tag`.
 //! * `neutralize_closing_tags: true` (opt-in in both) rewrites such tags as `<\/skill>` /
 //!   `<\/skills_instructions>` — a backslash between `<` and `/` — so the wrapper's own
 //!   `</skill>` is the only closing tag the model sees; nothing else in the body changes.

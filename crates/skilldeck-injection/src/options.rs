@@ -12,7 +12,8 @@ pub struct InjectionOptions {
     /// (`inject.truncated`). `None`: no cap, as in Codex.
     pub max_body_chars: Option<usize>,
     /// Warn (`inject.closing_tag`) when a body contains `</skill>` or `</skills_instructions>`
-    /// (ASCII case-insensitive), which could end the wrapper early in the model's reading.
+    /// (ASCII case-insensitive, whitespace inside the tag allowed: `</skill >`, `</ skill>`),
+    /// which could end the wrapper early in the model's reading.
     pub check_closing_tags: bool,
     /// Rewrite every such closing tag in a body as `<\/skill>` / `<\/skills_instructions>`
     /// (a backslash between `<` and `/`, the original case kept), so the only closing tag the

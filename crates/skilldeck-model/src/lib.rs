@@ -5,7 +5,9 @@
 //! [`SkillDependencies`]), [`SkillRoot`], [`SkillError`], [`Diagnostic`], the directory
 //! [`Layout`] of a profile, and the inert [`LoadOutcome`] that the loader produces and every other
 //! tier consumes. It also owns the wire form of a listing entry ([`SkillListEntry`]), because
-//! that shape is part of the compatibility contract.
+//! that shape is part of the compatibility contract. The rules for spotting wrapper closing
+//! tags in skill text ([`find_closing_tags`], [`neutralize_closing_tags`]) live here too, so the
+//! catalog and the injection tier apply the same ones.
 //!
 //! **Must not:** do I/O, or depend on any other skilldeck crate. Everything here is plain data
 //! plus pure helpers, so each downstream crate can be audited against this one alone.
@@ -26,6 +28,7 @@
 //! ```
 #![deny(missing_docs)]
 
+mod closing_tags;
 mod diagnostic;
 mod layout;
 mod list;
@@ -34,6 +37,9 @@ mod path_order;
 mod scope;
 mod skill;
 
+pub use closing_tags::{
+    ClosingTag, WRAPPER_TAG_NAMES, count_closing_tags, find_closing_tags, neutralize_closing_tags,
+};
 pub use diagnostic::{Diagnostic, Severity};
 pub use layout::Layout;
 pub use list::{ListingView, SkillInterfaceEntry, SkillListEntry, SkillListError, SkillListing};
