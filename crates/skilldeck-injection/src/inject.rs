@@ -78,9 +78,16 @@ pub fn inject_skills(
                 continue;
             }
         };
-        let contents = shape_body(skill, contents, options, &mut result.diagnostics);
+        let mut contents = cap_body(skill, contents, options, &mut result.diagnostics);
+        let fragment = if options.check_closing_tags || options.neutralize_closing_tags {
+            let (fragment, diagnostic) = guard_closing_tags(skill, &path, &mut contents, options);
+            result.diagnostics.extend(diagnostic);
+            fragment
+        } else {
+            render_fragment(&skill.name, &path, &contents)
+        };
         result.injections.push(Injection {
-            fragment: render_fragment(&skill.name, &path, &contents),
+            fragment,
             name: skill.name.clone(),
             path,
             contents,
@@ -89,8 +96,8 @@ pub fn inject_skills(
     result
 }
 
-/// Applies the optional cap and closing-tag handling to one body.
-fn shape_body(
+/// Applies the optional body cap.
+fn cap_body(
     skill: &SkillMetadata,
     mut contents: String,
     options: &InjectionOptions,
@@ -109,23 +116,54 @@ fn shape_body(
             .at(&skill.path),
         );
     }
-    if options.check_closing_tags || options.neutralize_closing_tags {
-        let count = count_closing_tags(&contents);
-        if count > 0 {
-            let what = if options.neutralize_closing_tags {
-                contents = neutralize_closing_tags(&contents);
-                "they were neutralized as `<\\/…>`"
-            } else {
-                "the model may read the skill as ending there"
-            };
-            diagnostics.push(
-                Diagnostic::warning(
-                    codes::CLOSING_TAG,
-                    format!("skill `{}` contains {count} closing tag(s) `</skill>` or `</skills_instructions>`; {what}", skill.name),
-                )
-                .at(&skill.path),
-            );
-        }
-    }
     contents
+}
+
+/// Checks the name, the path and the body for closing tags, neutralises them on request, and
+/// renders the fragment. The name and path are checked too: a plugin namespace or a reader's
+/// path can carry a tag that the body does not. One warning per skill, saying where.
+fn guard_closing_tags(
+    skill: &SkillMetadata,
+    path: &str,
+    contents: &mut String,
+    options: &InjectionOptions,
+) -> (String, Option<Diagnostic>) {
+    let parts = [
+        ("name", count_closing_tags(&skill.name)),
+        ("path", count_closing_tags(path)),
+        ("body", count_closing_tags(contents)),
+    ];
+    let count: usize = parts.iter().map(|(_, count)| count).sum();
+    if count == 0 {
+        return (render_fragment(&skill.name, path, contents), None);
+    }
+    let places: Vec<&str> = parts
+        .iter()
+        .filter(|(_, count)| *count > 0)
+        .map(|(place, _)| *place)
+        .collect();
+    let (fragment, what) = if options.neutralize_closing_tags {
+        *contents = neutralize_closing_tags(contents);
+        let fragment = render_fragment(
+            &neutralize_closing_tags(&skill.name),
+            &neutralize_closing_tags(path),
+            contents,
+        );
+        (fragment, "they were neutralized as `<\\/…>`")
+    } else {
+        (
+            render_fragment(&skill.name, path, contents),
+            "the model may read the skill as ending there",
+        )
+    };
+    let diagnostic = Diagnostic::warning(
+        codes::CLOSING_TAG,
+        format!(
+            "skill `{}` contains {count} closing tag(s) `</skill>` or `</skills_instructions>` (in its {}); {what}",
+            skill.name,
+            places.join(", ")
+        ),
+    )
+    .at(&skill.path);
+    (fragment, Some(diagnostic))
 }

@@ -27,6 +27,9 @@
 //! * `neutralize_closing_tags: true` (opt-in in both) rewrites such tags as `<\/skill>` /
 //!   `<\/skills_instructions>` — a backslash between `<` and `/` — so the wrapper's own
 //!   `</skill>` is the only closing tag the model sees; nothing else in the body changes.
+//!   The skill's name and path are checked (and, with this option, rewritten in the fragment)
+//!   as well as the body: a plugin namespace or an odd folder name can carry a tag the body does
+//!   not. One `inject.closing_tag` warning per skill says where the tags are.
 //! * `connectors` and `cwd` feed [`select`]: connector slugs that shadow plain names, and the
 //!   directory relative structured selections are resolved against (Codex: its process cwd).
 //!

@@ -11,13 +11,15 @@ pub struct InjectionOptions {
     /// Cut each body after this many characters (at a character boundary) and warn
     /// (`inject.truncated`). `None`: no cap, as in Codex.
     pub max_body_chars: Option<usize>,
-    /// Warn (`inject.closing_tag`) when a body contains `</skill>` or `</skills_instructions>`
-    /// (ASCII case-insensitive, whitespace inside the tag allowed: `</skill >`, `</ skill>`),
-    /// which could end the wrapper early in the model's reading.
+    /// Warn (`inject.closing_tag`) when a body, the skill's name or its path contains `</skill>`
+    /// or `</skills_instructions>` (ASCII case-insensitive, whitespace inside the tag allowed:
+    /// `</skill >`, `</ skill>`), which could end the wrapper early in the model's reading.
     pub check_closing_tags: bool,
-    /// Rewrite every such closing tag in a body as `<\/skill>` / `<\/skills_instructions>`
-    /// (a backslash between `<` and `/`, the original case kept), so the only closing tag the
-    /// model sees is the wrapper's own. Changes the injected text; off in both presets.
+    /// Rewrite every such closing tag in the body, and in the fragment's `<name>` and `<path>`,
+    /// as `<\/skill>` / `<\/skills_instructions>` (a backslash between `<` and `/`, the original
+    /// case kept), so the only closing tag the model sees is the wrapper's own. Changes the
+    /// injected text (the `name` and `path` fields of an [`Injection`](crate::Injection) stay
+    /// as they are); off in both presets.
     pub neutralize_closing_tags: bool,
     /// Slugs of the connectors (apps) available in the session; a plain `$name` equal to one
     /// (ASCII case-insensitive) selects no skill.
