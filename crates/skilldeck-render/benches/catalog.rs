@@ -82,6 +82,7 @@ fn options(budget: Budget) -> CatalogOptions {
     CatalogOptions {
         budget,
         include_usage: true,
+        neutralize_closing_tags: false,
     }
 }
 

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use skilldeck_model::{LoadOutcome, SkillMetadata};
+use skilldeck_model::{LoadOutcome, SkillMetadata, find_closing_tags, neutralize_closing_tags};
 
 use crate::aliases::{AliasRoot, alias_table};
 use crate::line::{LineParts, PathText, cap_description, char_prefix, format_line};
@@ -23,6 +23,13 @@ pub struct CatalogOptions {
     pub budget: Budget,
     /// Whether to end with `### How to use skills` and the usage text (Codex: per model).
     pub include_usage: bool,
+    /// Write every wrapper closing tag (`</skill>`, `</skills_instructions>`, any ASCII case,
+    /// whitespace inside allowed) found in a listed name or description as `<\/skill>` /
+    /// `<\/skills_instructions>`, so the catalog's own `</skills_instructions>` is the only one
+    /// the model sees. Budget costs are measured on the rewritten text. Off by default (and in
+    /// both of the facade's profiles), so the output stays Codex's; the
+    /// [`CatalogWarning::ClosingTagInEntry`] warning is given either way.
+    pub neutralize_closing_tags: bool,
 }
 
 impl Default for CatalogOptions {
@@ -38,6 +45,7 @@ impl CatalogOptions {
         CatalogOptions {
             budget: Budget::for_context_window(window),
             include_usage: true,
+            neutralize_closing_tags: false,
         }
     }
 }
@@ -145,6 +153,16 @@ pub(crate) fn render(
         .iter()
         .map(|skill| cap_description(&skill.description))
         .collect();
+    let closing_tags = closing_tag_warnings(&candidates, &descriptions, options);
+    let (names, descriptions) = if options.neutralize_closing_tags {
+        neutralized(&candidates, descriptions)
+    } else {
+        let names = candidates
+            .iter()
+            .map(|skill| Cow::Borrowed(skill.name.as_str()))
+            .collect();
+        (names, descriptions)
+    };
     let groups = RootGroups::new(&candidates);
     let shapes: Option<Vec<Shape>> = model.linear().map(|linear| {
         descriptions
@@ -152,9 +170,7 @@ pub(crate) fn render(
             .map(|description| Shape::new(linear.measure, description))
             .collect()
     });
-    let absolute_lines = line_parts(&candidates, &descriptions, |index| {
-        groups.absolute_path(index)
-    });
+    let absolute_lines = line_parts(&names, &descriptions, |index| groups.absolute_path(index));
     let absolute = allocate(&absolute_lines, shapes.as_deref(), limit, model, sharing);
     let table = alias_table(&outcome.roots, &candidates, &groups);
 
@@ -167,9 +183,7 @@ pub(crate) fn render(
     if !table.roots.is_empty() {
         let overhead = alias_overhead(texts, &table.roots, model);
         if overhead < limit {
-            let alias_lines = line_parts(&candidates, &descriptions, |index| {
-                table.path(&groups, index)
-            });
+            let alias_lines = line_parts(&names, &descriptions, |index| table.path(&groups, index));
             let alias = allocate(
                 &alias_lines,
                 shapes.as_deref(),
@@ -192,27 +206,72 @@ pub(crate) fn render(
     } else {
         Vec::new()
     };
-    Some(assemble(
-        &candidates,
-        &chosen,
-        &groups,
-        roots,
-        options,
-        texts,
-    ))
+    let mut catalog = assemble(&candidates, &chosen, &groups, roots, options, texts);
+    catalog.warnings.extend(closing_tags);
+    Some(catalog)
 }
 
-fn line_parts<'a>(
-    candidates: &[&'a SkillMetadata],
-    descriptions: &'a [Cow<'a, str>],
-    path: impl Fn(usize) -> PathText<'a>,
-) -> Vec<LineParts<'a>> {
+/// One [`CatalogWarning::ClosingTagInEntry`] per candidate whose name or (capped) description
+/// holds a wrapper closing tag, in catalog order. Every candidate is checked, listed or not: a
+/// larger budget would list it.
+fn closing_tag_warnings(
+    candidates: &[&SkillMetadata],
+    descriptions: &[Cow<'_, str>],
+    options: &CatalogOptions,
+) -> Vec<CatalogWarning> {
     candidates
         .iter()
         .zip(descriptions)
+        .filter_map(|(skill, description)| {
+            let (in_name, in_description) = (
+                find_closing_tags(&skill.name),
+                find_closing_tags(description),
+            );
+            let (first, text) = match (in_name.first(), in_description.first()) {
+                (Some(tag), _) => (*tag, skill.name.as_str()),
+                (None, Some(tag)) => (*tag, description.as_ref()),
+                (None, None) => return None,
+            };
+            Some(CatalogWarning::ClosingTagInEntry {
+                name: skill.name.clone(),
+                tag: text[first.start..first.end].to_owned(),
+                count: in_name.len() + in_description.len(),
+                neutralized: options.neutralize_closing_tags,
+            })
+        })
+        .collect()
+}
+
+/// Names and descriptions with their closing tags rewritten (borrowed when there are none).
+fn neutralized<'a>(
+    candidates: &[&'a SkillMetadata],
+    descriptions: Vec<Cow<'a, str>>,
+) -> (Vec<Cow<'a, str>>, Vec<Cow<'a, str>>) {
+    let names = candidates
+        .iter()
+        .map(|skill| neutralize_closing_tags(&skill.name))
+        .collect();
+    let descriptions = descriptions
+        .into_iter()
+        .map(|description| match description {
+            Cow::Borrowed(text) => neutralize_closing_tags(text),
+            Cow::Owned(text) => Cow::Owned(neutralize_closing_tags(&text).into_owned()),
+        })
+        .collect();
+    (names, descriptions)
+}
+
+fn line_parts<'a>(
+    names: &'a [Cow<'a, str>],
+    descriptions: &'a [Cow<'a, str>],
+    path: impl Fn(usize) -> PathText<'a>,
+) -> Vec<LineParts<'a>> {
+    names
+        .iter()
+        .zip(descriptions)
         .enumerate()
-        .map(|(index, (skill, description))| LineParts {
-            name: &skill.name,
+        .map(|(index, (name, description))| LineParts {
+            name,
             description,
             path: path(index),
         })

@@ -31,7 +31,15 @@
 //!   line costs is strictly below the absolute line costs.
 //! * **Warnings** ([`CatalogWarning`], skilldeck's own words): skills left out (with their
 //!   number) whenever the budget dropped any; otherwise "descriptions shortened" whenever at
-//!   least one description lost a character (Codex says nothing in that case).
+//!   least one description lost a character (Codex says nothing in that case). Besides, one
+//!   [`CatalogWarning::ClosingTagInEntry`] per skill whose name or description holds a closing
+//!   tag of a wrapper (`</skill>`, `</skills_instructions>`, any ASCII case, whitespace inside
+//!   allowed: the rules of [`skilldeck_model::find_closing_tags`]).
+//! * **Closing tags** are listed verbatim, as Codex does, unless
+//!   [`CatalogOptions::neutralize_closing_tags`] is set: then they are written `<\/skill>` /
+//!   `<\/skills_instructions>` in names and descriptions, before any cost is measured, so the
+//!   budget sees the text actually emitted. Paths are never rewritten (a rewritten path would
+//!   not open).
 //!
 //! Stage 2 is computed without replaying the round-robin passes: while the remaining budget is
 //! at least the largest price of one step, every step succeeds, so a binary search over the
@@ -63,7 +71,11 @@
 //!     usage_absolute: "- Open the SKILL.md before using a skill.".into(),
 //!     usage_aliases: "- Expand rN, then open the SKILL.md.".into(),
 //! };
-//! let options = CatalogOptions { budget: Budget::Characters(8_000), include_usage: false };
+//! let options = CatalogOptions {
+//!     budget: Budget::Characters(8_000),
+//!     include_usage: false,
+//!     neutralize_closing_tags: false,
+//! };
 //!
 //! let catalog = render_catalog(&outcome, &options, &texts).expect("one visible skill");
 //! assert_eq!(catalog.report.mode, RenderMode::Alias);

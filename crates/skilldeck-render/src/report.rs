@@ -40,8 +40,8 @@ pub struct CatalogReport {
     pub line_cost: u64,
 }
 
-/// A warning for the user about what the budget did to the catalog.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+/// A warning for the user about what the budget did to the catalog, or about text in it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum CatalogWarning {
     /// Skills were left out of the catalog (and the listed ones lost their descriptions).
@@ -62,6 +62,19 @@ pub enum CatalogWarning {
         chars: u64,
         /// The budget that forced the cut.
         budget: Budget,
+    },
+    /// A skill's name or description holds a closing tag of a wrapper (`</skill>`,
+    /// `</skills_instructions>`, any case or spacing), which could make the model read the
+    /// catalog as ending there. Codex lists such text silently.
+    ClosingTagInEntry {
+        /// The skill's name, as loaded.
+        name: String,
+        /// The first such tag, as written in the skill.
+        tag: String,
+        /// How many the name and description hold together.
+        count: usize,
+        /// Whether they were rewritten as `<\/…>` ([`crate::CatalogOptions::neutralize_closing_tags`]).
+        neutralized: bool,
     },
 }
 
@@ -88,8 +101,8 @@ impl CatalogWarning {
 
 impl fmt::Display for CatalogWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            CatalogWarning::SkillsLeftOut {
+        match self {
+            &CatalogWarning::SkillsLeftOut {
                 count,
                 listed,
                 budget,
@@ -112,7 +125,7 @@ impl fmt::Display for CatalogWarning {
                     )
                 }
             }
-            CatalogWarning::DescriptionsShortened {
+            &CatalogWarning::DescriptionsShortened {
                 count,
                 chars,
                 budget,
@@ -122,6 +135,25 @@ impl fmt::Display for CatalogWarning {
                     f,
                     "descriptions shortened for {count} {skills} ({chars} characters cut) to fit \
                      the skill catalog budget of {budget}; every skill is still listed."
+                )
+            }
+            CatalogWarning::ClosingTagInEntry {
+                name,
+                tag,
+                count,
+                neutralized,
+            } => {
+                let tag = tag.escape_debug();
+                let what = if *neutralized {
+                    "it was written as `<\\/…>` in the catalog"
+                } else {
+                    "the model may take the skill catalog to end there \
+                     (`neutralize_closing_tags` rewrites such tags)"
+                };
+                write!(
+                    f,
+                    "skill `{name}` has {count} closing tag(s) like `{tag}` in its name or \
+                     description; {what}."
                 )
             }
         }

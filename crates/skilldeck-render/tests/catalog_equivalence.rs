@@ -83,7 +83,7 @@ proptest! {
         let limit = (past_full_cost(&skills) as f64 * fraction) as u64;
         let budget = if tokens { Budget::Tokens(limit / 4) } else { Budget::Characters(limit) };
         let outcome = outcome(skills);
-        let options = CatalogOptions { budget, include_usage };
+        let options = CatalogOptions { budget, include_usage, neutralize_closing_tags: false };
         let texts = codex_length_texts();
         prop_assert_eq!(
             render_catalog(&outcome, &options, &texts),
@@ -101,7 +101,7 @@ proptest! {
         let limit = (past_full_cost(&skills) as f64 * fraction) as u64;
         let budget = if tokens { Budget::Tokens(limit / 4) } else { Budget::Characters(limit) };
         let outcome = outcome(skills);
-        let options = CatalogOptions { budget, include_usage: false };
+        let options = CatalogOptions { budget, include_usage: false, neutralize_closing_tags: false };
         let texts = codex_length_texts();
         prop_assert_eq!(
             render_catalog_with(&outcome, &options, &texts, &Opaque(budget)),

@@ -171,6 +171,7 @@ fn usage_section_comes_last_with_the_render_s_own_text() {
     let options = CatalogOptions {
         budget: Budget::Characters(8_000),
         include_usage: true,
+        neutralize_closing_tags: false,
     };
     let catalog = render_catalog(
         &outcome(vec![project_skill("a", "d")]),
@@ -205,6 +206,7 @@ fn trailing_line_breaks_of_the_texts_are_not_doubled() {
     let options = CatalogOptions {
         budget: Budget::Characters(8_000),
         include_usage: true,
+        neutralize_closing_tags: false,
     };
     let catalog =
         render_catalog(&outcome(vec![project_skill("a", "d")]), &options, &texts).unwrap();

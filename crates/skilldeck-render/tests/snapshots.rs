@@ -356,6 +356,7 @@ fn with_usage(outcome: &LoadOutcome, include_usage: bool) -> String {
     let options = CatalogOptions {
         budget: Budget::Characters(8_000),
         include_usage,
+        neutralize_closing_tags: false,
     };
     describe(render_catalog(outcome, &options, &codex_length_texts()).as_ref())
 }

@@ -73,6 +73,7 @@ pub fn options(budget: Budget) -> CatalogOptions {
     CatalogOptions {
         budget,
         include_usage: false,
+        neutralize_closing_tags: false,
     }
 }
 
