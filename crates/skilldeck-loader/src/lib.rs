@@ -16,6 +16,12 @@
 //! [`SkillError`](skilldeck_model::SkillError), anything else worth telling (a traversal limit,
 //! an unreadable directory) is a [`Diagnostic`](skilldeck_model::Diagnostic).
 //!
+//! One deliberate, tiny deviation from Codex, in every profile: an `agents/openai.yaml` or a
+//! plugin manifest larger than 1 MiB is ignored without being read (Codex reads either up to
+//! 512 MiB; legitimate ones are a few KiB), with an [`OPENAI_YAML_TOO_LARGE_CODE`] or
+//! [`MANIFEST_TOO_LARGE_CODE`] warning naming the file. The skill loads as if the file were
+//! absent, which is what Codex does with an unparsable one.
+//!
 //! [`scan_root`] is a pure function of one root and the options, so roots can be scanned in
 //! parallel and merged with [`merge_root_scans`] into the same outcome. [`scan_roots`] does so
 //! on scoped threads (roots walked in parallel, then their candidates read and parsed in
@@ -99,11 +105,12 @@ pub use discovery::{
     RepoAgentsRoots, RootDiscovery, RootProvider, SystemRoots, UserRoots, discover, discover_roots,
 };
 pub use merge::{dedupe_roots, load, load_roots, merge_root_scans};
+pub use namespace::MANIFEST_TOO_LARGE_CODE;
 pub use options::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_DIRS, DEFAULT_MAX_ENTRIES, DEPENDENCY_DIR_NAMES, LoaderOptions,
 };
 pub use parallel::{default_scan_threads, scan_roots};
-pub use scan::{RootScan, scan_root};
+pub use scan::{OPENAI_YAML_TOO_LARGE_CODE, RootScan, scan_root};
 pub use shadow::{SHADOWED_CODE, shadow_duplicate_names};
 pub use trust::{REPOSITORY_SCOPES, UNTRUSTED_PROJECT_CODE};
 

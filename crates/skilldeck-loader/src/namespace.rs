@@ -9,15 +9,23 @@ use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
 use crate::manifest::namespace_from_manifest;
-use crate::read::{is_regular_file, read_optional_file};
+use skilldeck_model::Diagnostic;
+
+use crate::read::{MAX_METADATA_BYTES, MetadataFile, is_regular_file, read_metadata_file};
 
 /// Manifest locations below a plugin root, in probing order; only the first existing one counts.
 const MANIFEST_PATHS: [&str; 2] = [".codex-plugin/plugin.json", ".claude-plugin/plugin.json"];
+
+/// Stable code of the diagnostic naming a plugin manifest over 1 MiB, ignored unread (Codex
+/// would read it, up to 512 MiB; a legitimate one is a few KiB).
+pub const MANIFEST_TOO_LARGE_CODE: &str = "manifest.too_large";
 
 /// Looks up manifests, each directory at most once.
 #[derive(Debug, Default)]
 pub(crate) struct ManifestCache {
     by_dir: HashMap<PathBuf, Option<String>>,
+    /// Manifests ignored because of their size, in the order they were met.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
 impl ManifestCache {
@@ -26,7 +34,7 @@ impl ManifestCache {
         if let Some(known) = self.by_dir.get(dir) {
             return known.clone();
         }
-        let namespace = read_manifest_at(dir);
+        let namespace = read_manifest_at(dir, &mut self.diagnostics);
         self.by_dir.insert(dir.to_path_buf(), namespace.clone());
         namespace
     }
@@ -38,12 +46,30 @@ impl ManifestCache {
     }
 }
 
-fn read_manifest_at(dir: &Path) -> Option<String> {
+fn read_manifest_at(dir: &Path, diagnostics: &mut Vec<Diagnostic>) -> Option<String> {
     let manifest = MANIFEST_PATHS
         .iter()
         .map(|relative| dir.join(relative))
         .find(|path| is_regular_file(path))?;
-    let bytes = read_optional_file(&manifest).ok()??;
+    // Other read failures stay silent, as in Codex: the manifest simply gives no namespace.
+    let bytes = match read_metadata_file(&manifest).ok()? {
+        MetadataFile::Bytes(bytes) => bytes,
+        MetadataFile::Absent => return None,
+        MetadataFile::TooLarge(len) => {
+            diagnostics.push(
+                Diagnostic::warning(
+                    MANIFEST_TOO_LARGE_CODE,
+                    format!(
+                        "ignored plugin manifest: it is {len} bytes, over the \
+                         {MAX_METADATA_BYTES}-byte limit for metadata files; its skills get no \
+                         namespace from it"
+                    ),
+                )
+                .at(&manifest),
+            );
+            return None;
+        }
+    };
     let text = String::from_utf8(bytes).ok()?;
     namespace_from_manifest(&text, dir)
 }

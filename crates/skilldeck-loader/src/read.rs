@@ -11,21 +11,33 @@ pub(crate) const MAX_READ_BYTES: u64 = 512 * 1024 * 1024;
 /// Bytes read first; most front matters end well before this.
 pub(crate) const PREFIX_BYTES: usize = 2 * 1024;
 
-/// Opens `path` for reading only if it is a regular file (after following symlinks).
-/// `Ok(None)` means "not a regular file": the caller skips it without an error.
-fn open_regular(path: &Path) -> io::Result<Option<(File, u64)>> {
-    if !fs::metadata(path)?.is_file() {
+/// Largest `agents/openai.yaml` or plugin manifest read (1 MiB). Codex reads these up to the
+/// general 512 MiB limit; a legitimate one is a few KiB, so a larger one is ignored unread
+/// (a deliberate, tiny deviation, reported as a diagnostic) instead of held whole in memory.
+pub(crate) const MAX_METADATA_BYTES: u64 = 1024 * 1024;
+
+/// Opens `path` without waiting on a FIFO, keeps it only if the opened file is regular, and
+/// refuses one over [`MAX_READ_BYTES`].
+///
+/// For a path the walk has just seen as a regular file, this alone is as safe as a `stat`
+/// before opening: such a check cannot close the race with a swap anyway, the check on the
+/// opened descriptor does. It saves one `stat` per `SKILL.md`.
+fn open_checked(path: &Path) -> io::Result<Option<(File, u64)>> {
+    let Some((file, len)) = open_regular_file(path)? else {
         return Ok(None);
+    };
+    if len > MAX_READ_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("file is too large to read: limit is {MAX_READ_BYTES} bytes"),
+        ));
     }
-    open_checked(path)
+    Ok(Some((file, len)))
 }
 
-/// Opens `path` without waiting on a FIFO and keeps it only if the opened file is regular.
-///
-/// For a path the walk has just seen as a regular file, this alone is as safe as
-/// [`open_regular`]: a check before opening cannot close the race with a swap anyway, the check
-/// on the opened descriptor does. It saves one `stat` per `SKILL.md`.
-fn open_checked(path: &Path) -> io::Result<Option<(File, u64)>> {
+/// Opens `path` without waiting on a FIFO; `Ok(None)` when the opened file is not regular.
+/// No size check: the callers apply their own limits.
+fn open_regular_file(path: &Path) -> io::Result<Option<(File, u64)>> {
     let mut open = OpenOptions::new();
     open.read(true);
     #[cfg(unix)]
@@ -40,12 +52,6 @@ fn open_checked(path: &Path) -> io::Result<Option<(File, u64)>> {
     let metadata = file.metadata()?;
     if !metadata.is_file() {
         return Ok(None);
-    }
-    if metadata.len() > MAX_READ_BYTES {
-        return Err(io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("file is too large to read: limit is {MAX_READ_BYTES} bytes"),
-        ));
     }
     Ok(Some((file, metadata.len())))
 }
@@ -265,18 +271,40 @@ impl DelimiterScan {
     }
 }
 
-/// The whole content of a small optional file (`agents/openai.yaml`, a plugin manifest).
-/// `Ok(None)`: absent or not a regular file.
-pub(crate) fn read_optional_file(path: &Path) -> io::Result<Option<Vec<u8>>> {
-    let (mut file, len) = match open_regular(path) {
+/// What reading a small optional file (`agents/openai.yaml`, a plugin manifest) gave.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum MetadataFile {
+    /// Absent, or not a regular file (a FIFO, a directory): skipped silently.
+    Absent,
+    /// Larger than [`MAX_METADATA_BYTES`]; not read. Holds the size seen.
+    TooLarge(u64),
+    /// The whole content.
+    Bytes(Vec<u8>),
+}
+
+/// Reads a small optional file whole, or nothing of it when it is larger than
+/// [`MAX_METADATA_BYTES`] (checked on the opened file, and again while reading, in case it grows).
+pub(crate) fn read_metadata_file(path: &Path) -> io::Result<MetadataFile> {
+    let opened = match fs::metadata(path) {
+        Ok(metadata) if metadata.is_file() => open_regular_file(path),
+        Ok(_) => return Ok(MetadataFile::Absent),
+        Err(error) => Err(error),
+    };
+    let (file, len) = match opened {
         Ok(Some(opened)) => opened,
-        Ok(None) => return Ok(None),
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Ok(None) => return Ok(MetadataFile::Absent),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(MetadataFile::Absent),
         Err(error) => return Err(error),
     };
-    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0).min(1 << 20));
-    file.read_to_end(&mut bytes)?;
-    Ok(Some(bytes))
+    if len > MAX_METADATA_BYTES {
+        return Ok(MetadataFile::TooLarge(len));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(MAX_METADATA_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_METADATA_BYTES {
+        return Ok(MetadataFile::TooLarge(bytes.len() as u64));
+    }
+    Ok(MetadataFile::Bytes(bytes))
 }
 
 /// Whether `path` is a regular file after following symlinks (a failed stat counts as no).

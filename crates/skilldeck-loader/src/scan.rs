@@ -11,12 +11,17 @@ use skilldeck_model::{Diagnostic, SkillError, SkillMetadata, SkillPolicy, SkillR
 use crate::LoaderOptions;
 use crate::namespace::{ManifestCache, NamespaceResolver, qualify};
 use crate::openai_yaml::{OpenAiMetadata, parse_openai_yaml};
-use crate::read::{is_regular_file, read_optional_file, read_skill_text};
+use crate::read::{
+    MAX_METADATA_BYTES, MetadataFile, is_regular_file, read_metadata_file, read_skill_text,
+};
 use crate::skill_file::parse_skill_file_named;
 use crate::text::collapse_whitespace;
 use crate::walk::{Inventory, METADATA_DIR_NAME, METADATA_FILE_NAME, walk};
 
-/// Longest base name, in characters (after whitespace collapsing).
+/// Stable code of the diagnostic naming an `agents/openai.yaml` over 1 MiB, ignored unread
+/// (Codex would read it, up to 512 MiB; a legitimate one is a few KiB).
+pub const OPENAI_YAML_TOO_LARGE_CODE: &str = "openai_yaml.too_large";
+
 /// Name used when neither the front matter nor the folder gives one.
 const FALLBACK_NAME: &str = "skill";
 
@@ -141,12 +146,15 @@ impl<'a> PreparedRoot<'a> {
                 .iter()
                 .map(|relative| canonical_root.join(relative))
                 .collect();
-            NamespaceResolver::discover(
+            let mut cache = ManifestCache::default();
+            let resolver = NamespaceResolver::discover(
                 canonical_root,
                 &symlinked_dirs,
                 &plugin_roots,
-                &mut ManifestCache::default(),
-            )
+                &mut cache,
+            );
+            prepared.scan.diagnostics.append(&mut cache.diagnostics);
+            resolver
         });
         prepared.candidates = candidates
             .into_iter()
@@ -296,8 +304,8 @@ fn load_metadata(
     if !(seen || worth_probing && is_regular_file(&path)) {
         return OpenAiMetadata::default();
     }
-    let text = match read_optional_file(&path) {
-        Ok(Some(bytes)) => match String::from_utf8(bytes) {
+    let text = match read_metadata_file(&path) {
+        Ok(MetadataFile::Bytes(bytes)) => match String::from_utf8(bytes) {
             Ok(text) => text,
             Err(error) => {
                 diagnostics.push(
@@ -310,7 +318,21 @@ fn load_metadata(
                 return OpenAiMetadata::default();
             }
         },
-        Ok(None) => return OpenAiMetadata::default(),
+        Ok(MetadataFile::Absent) => return OpenAiMetadata::default(),
+        Ok(MetadataFile::TooLarge(len)) => {
+            diagnostics.push(
+                Diagnostic::warning(
+                    OPENAI_YAML_TOO_LARGE_CODE,
+                    format!(
+                        "ignored agents/openai.yaml: it is {len} bytes, over the \
+                         {MAX_METADATA_BYTES}-byte limit for metadata files; the skill loads \
+                         without it"
+                    ),
+                )
+                .at(&path),
+            );
+            return OpenAiMetadata::default();
+        }
         Err(error) => {
             diagnostics.push(
                 Diagnostic::warning(

@@ -163,3 +163,111 @@ fn non_utf8_directory_name_drops_its_skill_silently() {
     assert_eq!(names(&outcome), ["good"]);
     assert!(outcome.errors.is_empty());
 }
+
+// ---- Metadata files: `agents/openai.yaml` and plugin manifests are capped at 1 MiB ----
+
+const ONE_MIB: usize = 1024 * 1024;
+
+/// Valid YAML of exactly `len` bytes: a display name, then comment lines.
+fn padded_yaml(len: usize) -> String {
+    let mut text = String::from("interface:\n  display_name: Padded\n");
+    while text.len() + 6 <= len {
+        text.push_str("# pad\n");
+    }
+    text.push_str(&"#".repeat(len - text.len()));
+    assert_eq!(text.len(), len);
+    text
+}
+
+fn display_name(outcome: &skilldeck_model::LoadOutcome) -> Option<String> {
+    outcome.skills[0]
+        .interface
+        .as_ref()
+        .and_then(|interface| interface.display_name.clone())
+}
+
+fn codes(outcome: &skilldeck_model::LoadOutcome) -> Vec<&str> {
+    outcome
+        .diagnostics
+        .iter()
+        .map(|d| d.code.as_ref())
+        .collect()
+}
+
+#[test]
+fn openai_yaml_of_exactly_one_mib_is_read() {
+    let t = Tree::new();
+    t.skill("r/meta", "meta", "d");
+    t.file("r/meta/agents/openai.yaml", padded_yaml(ONE_MIB));
+    let outcome = load_repo_root(&t.path("r"));
+    assert_eq!(display_name(&outcome).as_deref(), Some("Padded"));
+    assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
+}
+
+#[test]
+fn openai_yaml_over_one_mib_is_ignored_with_a_diagnostic() {
+    let t = Tree::new();
+    t.skill("r/meta", "meta", "d");
+    let yaml = t.file("r/meta/agents/openai.yaml", padded_yaml(ONE_MIB + 1));
+    let outcome = load_repo_root(&t.path("r"));
+    assert_eq!(names(&outcome), ["meta"]);
+    assert_eq!(display_name(&outcome), None);
+    assert_eq!(
+        codes(&outcome),
+        [skilldeck_loader::OPENAI_YAML_TOO_LARGE_CODE]
+    );
+    let diagnostic = &outcome.diagnostics[0];
+    assert_eq!(diagnostic.code, "openai_yaml.too_large");
+    assert_eq!(
+        diagnostic.path.as_deref(),
+        Some(dunce::canonicalize(&yaml).unwrap().as_path())
+    );
+    assert!(
+        diagnostic.message.contains("1048577 bytes"),
+        "{}",
+        diagnostic.message
+    );
+}
+
+#[test]
+fn huge_sparse_openai_yaml_is_judged_by_its_size_without_being_read() {
+    let t = Tree::new();
+    t.skill("r/meta", "meta", "d");
+    let yaml = t.file("r/meta/agents/openai.yaml", "interface:\n");
+    let file = OpenOptions::new().write(true).open(&yaml).expect("open");
+    file.set_len(2 << 30).expect("grow sparse file");
+    let outcome = load_repo_root(&t.path("r"));
+    assert_eq!(names(&outcome), ["meta"]);
+    // Over the 512 MiB read limit too, yet reported by size, not as a failed read.
+    assert_eq!(codes(&outcome), ["openai_yaml.too_large"]);
+    assert!(outcome.diagnostics[0].message.contains("2147483648 bytes"));
+}
+
+#[test]
+fn plugin_manifest_over_one_mib_is_ignored_with_a_diagnostic() {
+    let t = Tree::new();
+    let mut json = String::from(r#"{"name":"big"}"#);
+    json.push_str(&" ".repeat(ONE_MIB + 1 - json.len()));
+    let manifest = t.file("plugin/.codex-plugin/plugin.json", json);
+    t.skill("plugin/skills/search", "search", "d");
+    let outcome = load_repo_root(&t.path("plugin/skills"));
+    // No namespace from the ignored manifest.
+    assert_eq!(names(&outcome), ["search"]);
+    assert_eq!(codes(&outcome), [skilldeck_loader::MANIFEST_TOO_LARGE_CODE]);
+    assert_eq!(
+        outcome.diagnostics[0].path.as_deref(),
+        Some(dunce::canonicalize(&manifest).unwrap().as_path())
+    );
+}
+
+#[test]
+fn plugin_manifest_of_exactly_one_mib_names_the_plugin() {
+    let t = Tree::new();
+    let mut json = String::from(r#"{"name":"big"}"#);
+    json.push_str(&" ".repeat(ONE_MIB - json.len()));
+    t.file("plugin/.codex-plugin/plugin.json", json);
+    t.skill("plugin/skills/search", "search", "d");
+    let outcome = load_repo_root(&t.path("plugin/skills"));
+    assert_eq!(names(&outcome), ["big:search"]);
+    assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
+}
