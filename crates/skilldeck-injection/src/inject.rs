@@ -62,7 +62,11 @@ pub fn inject_skills(
     let mut result = InjectionResult::default();
     for skill in skills {
         let path = skill.path.to_string_lossy().into_owned();
-        let contents = match reader.read_skill(&skill.path) {
+        let read = match options.max_body_chars {
+            Some(max) => reader.read_capped(&skill.path, bytes_for_chars(max)),
+            None => reader.read_skill(&skill.path),
+        };
+        let contents = match read {
             Ok(contents) => contents,
             Err(err) => {
                 result.diagnostics.push(
@@ -94,6 +98,16 @@ pub fn inject_skills(
         });
     }
     result
+}
+
+/// Bytes that always hold `chars + 1` whole characters when a text is longer: at most 4 bytes a
+/// character, and a prefix cut at a boundary loses at most 3 bytes of a split one. One character
+/// more than the cap is what tells that the body was cut (and warns).
+fn bytes_for_chars(chars: usize) -> u64 {
+    (chars as u64)
+        .saturating_add(1)
+        .saturating_mul(4)
+        .saturating_add(3)
 }
 
 /// Applies the optional body cap.

@@ -21,7 +21,8 @@
 //! * [`InjectionOptions::codex`] — Codex 0.171 byte for byte: no body cap, no checks.
 //! * [`InjectionOptions::skilldeck`] — bodies cut after
 //!   [`InjectionOptions::SKILLDECK_MAX_BODY_CHARS`] characters (at a character boundary, with an
-//!   `inject.truncated` warning naming the skill), and a body containing `</skill>` or
+//!   `inject.truncated` warning naming the skill; [`FsReader`] then reads only the bytes the
+//!   cap needs, through [`SkillReader::read_capped`]), and a body containing `</skill>` or
 //!   `</skills_instructions>` (any ASCII case, ASCII whitespace allowed inside the tag as in
 //!   `</skill >` or `</ skill>`) reported as `inject.closing_tag`.
 //! * `neutralize_closing_tags: true` (opt-in in both) rewrites such tags as `<\/skill>` /

@@ -300,3 +300,78 @@ fn fs_reader_does_not_block_on_a_fifo() {
     assert!(made.success());
     assert!(FsReader.read_skill(&fifo).is_err());
 }
+
+// ---- Capped reads: with a body cap, FsReader reads only what the cap needs ----
+
+fn capped(chars: usize) -> InjectionOptions {
+    InjectionOptions {
+        max_body_chars: Some(chars),
+        ..InjectionOptions::codex()
+    }
+}
+
+#[test]
+fn capped_read_stops_before_invalid_bytes_past_the_cap() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // 200,000 valid bytes, then a byte that makes the whole file invalid UTF-8.
+    let mut bytes = "a".repeat(200_000).into_bytes();
+    bytes.push(0xff);
+    let skill = on_disk(dir.path(), "long", &bytes);
+    let outcome = outcome(vec![skill]);
+
+    let whole = one(&outcome, &FsReader, "$long", &InjectionOptions::codex());
+    assert_eq!(whole.diagnostics[0].code, codes::READ_FAILED);
+
+    let result = one(&outcome, &FsReader, "$long", &InjectionOptions::skilldeck());
+    assert_eq!(result.injections[0].contents, "a".repeat(40_000));
+    assert_eq!(codes_of(&result), [codes::TRUNCATED]);
+}
+
+#[test]
+fn capped_read_of_four_byte_characters_still_sees_one_over_the_cap() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // 80 bytes: more than a cap of 10 reads (47), so the read is cut.
+    let over = on_disk(dir.path(), "over", "😀".repeat(20).as_bytes());
+    let exact = on_disk(dir.path(), "exact", "😀".repeat(10).as_bytes());
+    let outcome = outcome(vec![over, exact]);
+    let result = one(&outcome, &FsReader, "$over $exact", &capped(10));
+    assert_eq!(result.injections[0].contents, "😀".repeat(10));
+    assert_eq!(result.injections[1].contents, "😀".repeat(10));
+    assert_eq!(codes_of(&result), [codes::TRUNCATED], "only `over` was cut");
+}
+
+#[test]
+fn fs_reader_capped_read_cuts_at_a_character_boundary() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let skill = on_disk(dir.path(), "accents", "éééé".as_bytes());
+    assert_eq!(FsReader.read_capped(&skill.path, 3).expect("readable"), "é");
+    assert_eq!(
+        FsReader.read_capped(&skill.path, 8).expect("readable"),
+        "éééé"
+    );
+    let bad = on_disk(dir.path(), "bad", b"a\xffbcdef");
+    assert!(
+        FsReader.read_capped(&bad.path, 4).is_err(),
+        "invalid inside the prefix"
+    );
+}
+
+#[test]
+fn readers_without_a_capped_read_are_asked_for_the_whole_file() {
+    let outcome = outcome(vec![repo("big")]);
+    let body = "x".repeat(50);
+    let reader = |_: &Path| -> std::io::Result<String> { Ok("x".repeat(50)) };
+    assert_eq!(
+        reader
+            .read_capped(&outcome.skills[0].path, 4)
+            .expect("read"),
+        body
+    );
+    let result = one(&outcome, &reader, "$big", &capped(20));
+    assert_eq!(result.injections[0].contents, "x".repeat(20));
+    assert_eq!(codes_of(&result), [codes::TRUNCATED]);
+}
+
+fn codes_of(result: &skilldeck_injection::InjectionResult) -> Vec<&str> {
+    result.diagnostics.iter().map(|d| d.code.as_ref()).collect()
+}
