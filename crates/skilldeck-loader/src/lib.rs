@@ -22,6 +22,11 @@
 //! [`MANIFEST_TOO_LARGE_CODE`] warning naming the file. The skill loads as if the file were
 //! absent, which is what Codex does with an unparsable one.
 //!
+//! A root that exists but is not a directory ([`ROOT_NOT_A_DIRECTORY_CODE`]) or is a symbolic
+//! link to nothing ([`ROOT_DANGLING_CODE`]) is named in a warning; Codex skips both silently.
+//! The skills and errors are Codex's either way (diagnostics are not part of a listing); a
+//! root that does not exist at all stays silent.
+//!
 //! [`scan_root`] is a pure function of one root and the options, so roots can be scanned in
 //! parallel and merged with [`merge_root_scans`] into the same outcome. [`scan_roots`] does so
 //! on scoped threads (roots walked in parallel, then their candidates read and parsed in
@@ -113,6 +118,7 @@ pub use parallel::{default_scan_threads, scan_roots};
 pub use scan::{OPENAI_YAML_TOO_LARGE_CODE, RootScan, scan_root};
 pub use shadow::{SHADOWED_CODE, shadow_duplicate_names};
 pub use trust::{REPOSITORY_SCOPES, UNTRUSTED_PROJECT_CODE};
+pub use walk::{ROOT_DANGLING_CODE, ROOT_NOT_A_DIRECTORY_CODE};
 
 #[doc(hidden)]
 pub mod parse {

@@ -23,6 +23,11 @@ pub(crate) const METADATA_FILE_NAME: &str = "openai.yaml";
 /// First path segments of the plugin manifests; a directory with one of them is a plugin root.
 pub(crate) const MANIFEST_DIR_NAMES: [&str; 2] = [".codex-plugin", ".claude-plugin"];
 
+/// Stable code of the warning naming a root that is a symbolic link to nothing (Codex: silent).
+pub const ROOT_DANGLING_CODE: &str = "root.dangling";
+/// Stable code of the warning naming a root that exists but is not a directory (Codex: silent).
+pub const ROOT_NOT_A_DIRECTORY_CODE: &str = "root.not_a_directory";
+
 /// What the walk of one root found. All paths are relative to the root, as walked (through
 /// directory symlinks, not resolved).
 #[derive(Debug, Default)]
@@ -93,8 +98,31 @@ pub(crate) fn walk(root: &Path, follow_dir_symlinks: bool, options: &LoaderOptio
     let mut inventory = Inventory::default();
     match fs::metadata(root) {
         Ok(metadata) if metadata.is_dir() => {}
-        Ok(_) => return inventory,
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return inventory,
+        Ok(_) => {
+            inventory.diagnostics.push(
+                Diagnostic::warning(
+                    ROOT_NOT_A_DIRECTORY_CODE,
+                    "skills root is not a directory; no skills are loaded from it",
+                )
+                .at(root),
+            );
+            return inventory;
+        }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => {
+            // A missing root is normal (most built-in roots do not exist) and stays silent; a
+            // symlink that exists but points nowhere is almost always a mistake worth telling.
+            if fs::symlink_metadata(root).is_ok() {
+                inventory.diagnostics.push(
+                    Diagnostic::warning(
+                        ROOT_DANGLING_CODE,
+                        "skills root is a symbolic link whose target does not exist; no skills \
+                         are loaded from it",
+                    )
+                    .at(root),
+                );
+            }
+            return inventory;
+        }
         Err(error) => {
             inventory.error(
                 "scan.root",

@@ -561,3 +561,71 @@ fn roots_lists_every_scanned_root_in_order() {
     let owning: Vec<PathBuf> = outcome.skill_roots().map(|r| r.path.clone()).collect();
     assert_eq!(owning, [t.path("a")]);
 }
+
+// ---- Roots that exist but cannot be walked: a warning naming them, nothing else changes ----
+
+fn root_codes(outcome: &skilldeck_model::LoadOutcome) -> Vec<(&str, PathBuf)> {
+    outcome
+        .diagnostics
+        .iter()
+        .map(|d| (d.code.as_ref(), d.path.clone().unwrap_or_default()))
+        .collect()
+}
+
+#[cfg(unix)]
+#[test]
+fn dangling_symlink_root_is_named_in_a_warning_and_spoils_nothing() {
+    let t = Tree::new();
+    t.skill("good/a", "a", "d");
+    let dangling = t.symlink("missing-target", "dangling");
+    let roots = [
+        SkillRoot::new(&dangling, Scope::USER),
+        SkillRoot::new(t.path("good"), Scope::REPO),
+    ];
+    let outcome = load_roots(&roots, &LoaderOptions::default());
+    assert_eq!(names(&outcome), ["a"]);
+    assert!(outcome.errors.is_empty());
+    assert_eq!(
+        root_codes(&outcome),
+        [(skilldeck_loader::ROOT_DANGLING_CODE, dangling)]
+    );
+    assert_eq!(skilldeck_loader::ROOT_DANGLING_CODE, "root.dangling");
+}
+
+#[test]
+fn file_root_is_named_in_a_warning_and_spoils_nothing() {
+    let t = Tree::new();
+    t.skill("good/a", "a", "d");
+    let file = t.file("not-a-dir", "---\nname: f\ndescription: d\n---\n");
+    let roots = [
+        SkillRoot::new(&file, Scope::USER),
+        SkillRoot::new(t.path("good"), Scope::REPO),
+    ];
+    let outcome = load_roots(&roots, &LoaderOptions::default());
+    assert_eq!(names(&outcome), ["a"]);
+    assert!(outcome.errors.is_empty());
+    assert_eq!(
+        root_codes(&outcome),
+        [(
+            skilldeck_loader::ROOT_NOT_A_DIRECTORY_CODE,
+            dunce::canonicalize(&file).unwrap()
+        )]
+    );
+    assert_eq!(
+        skilldeck_loader::ROOT_NOT_A_DIRECTORY_CODE,
+        "root.not_a_directory"
+    );
+}
+
+#[test]
+fn missing_root_stays_silent() {
+    let t = Tree::new();
+    t.skill("good/a", "a", "d");
+    let roots = [
+        SkillRoot::new(t.path("nothing-here"), Scope::USER),
+        SkillRoot::new(t.path("good"), Scope::REPO),
+    ];
+    let outcome = load_roots(&roots, &LoaderOptions::default());
+    assert_eq!(names(&outcome), ["a"]);
+    assert!(outcome.diagnostics.is_empty(), "{:?}", outcome.diagnostics);
+}
