@@ -55,7 +55,8 @@ fn catalog_names(outcome: &LoadOutcome) -> Vec<String> {
     };
     let options = CatalogOptions {
         budget: Budget::Characters(8_000),
-        include_usage: false, neutralize_closing_tags: false,
+        include_usage: false,
+        neutralize_closing_tags: false,
     };
     render_catalog(outcome, &options, &texts)
         .map(|catalog| catalog.lines.into_iter().map(|line| line.name).collect())

@@ -73,7 +73,8 @@ fn texts() -> CatalogTexts {
 fn catalog_names(outcome: &LoadOutcome) -> Vec<String> {
     let options = CatalogOptions {
         budget: Budget::Characters(8_000),
-        include_usage: false, neutralize_closing_tags: false,
+        include_usage: false,
+        neutralize_closing_tags: false,
     };
     render_catalog(outcome, &options, &texts())
         .map(|catalog| catalog.lines.into_iter().map(|line| line.name).collect())
@@ -123,7 +124,8 @@ fn team_catalog_line_names_the_team_scope_and_the_walked_path() {
     let outcome = load_with_team(&fixture, &LoaderOptions::codex());
     let options = CatalogOptions {
         budget: Budget::Characters(8_000),
-        include_usage: false, neutralize_closing_tags: false,
+        include_usage: false,
+        neutralize_closing_tags: false,
     };
     let catalog = render_catalog(&outcome, &options, &texts()).expect("a catalog");
     let line = catalog
@@ -147,7 +149,8 @@ fn under_budget_pressure_user_skills_are_dropped_before_team_skills() {
     for limit in 0..600 {
         let options = CatalogOptions {
             budget: Budget::Characters(limit),
-            include_usage: false, neutralize_closing_tags: false,
+            include_usage: false,
+            neutralize_closing_tags: false,
         };
         let listed: Vec<String> = render_catalog(&outcome, &options, &texts())
             .map(|catalog| catalog.lines.into_iter().map(|line| line.name).collect())
