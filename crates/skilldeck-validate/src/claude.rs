@@ -9,7 +9,7 @@ use skilldeck_model::Severity;
 use crate::finding::Finding;
 use crate::hint::portable_name;
 use crate::read::{Content, ReadCodes, text_or_report};
-use crate::strict::{self, Parsed, StrictError, key_text, kind, scalar_text};
+use crate::strict::{self, Report, StrictError, key_text, kind, scalar_text};
 
 /// Rule-set name in findings.
 pub(crate) const RULES: &str = "claude";
@@ -51,31 +51,6 @@ const FIELDS: [(&str, Expect); 20] = [
     ("version", Expect::TextOrNumber),
 ];
 
-struct Report<'a> {
-    path: &'a Path,
-    parsed: &'a Parsed,
-    out: &'a mut Vec<Finding>,
-}
-
-impl Report<'_> {
-    fn push(
-        &mut self,
-        code: &'static str,
-        severity: Severity,
-        key: &str,
-        message: String,
-        hint: Option<String>,
-    ) {
-        let at = self.parsed.position(&[key]);
-        let mut f = Finding::new(self.path, RULES, code, severity, message)
-            .at(at.map(|p| p.0), at.map(|p| p.1));
-        if let Some(hint) = hint {
-            f = f.with_hint(hint);
-        }
-        self.out.push(f);
-    }
-}
-
 /// Checks one file's content.
 pub(crate) fn check(path: &Path, content: &Content, out: &mut Vec<Finding>) {
     let codes = ReadCodes {
@@ -93,6 +68,7 @@ pub(crate) fn check(path: &Path, content: &Content, out: &mut Vec<Finding>) {
         }
     };
     let mut report = Report {
+        rules: RULES,
         path,
         parsed: &parsed,
         out,

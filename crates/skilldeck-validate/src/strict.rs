@@ -2,9 +2,13 @@
 //! of [`crate::frontmatter`] and `serde_yaml` into a generic value (YAML 1.2 core types, flow
 //! collections allowed, duplicate keys refused).
 
+use std::path::Path;
+
 use serde_yaml::{Mapping, Value};
+use skilldeck_model::Severity;
 
 use crate::codex::yaml_error_hint;
+use crate::finding::Finding;
 use crate::frontmatter::{Missing, strict_split};
 use crate::hint::{quote_value, yaml_line};
 use crate::locate::key_position;
@@ -62,6 +66,35 @@ pub(crate) enum StrictError {
 }
 
 /// Splits and parses `text` correctly.
+/// Findings about the keys of one parsed front matter, each placed at its key's line and column.
+pub(crate) struct Report<'a> {
+    /// Rule-set name of the findings.
+    pub(crate) rules: &'static str,
+    pub(crate) path: &'a Path,
+    pub(crate) parsed: &'a Parsed,
+    pub(crate) out: &'a mut Vec<Finding>,
+}
+
+impl Report<'_> {
+    /// Adds a finding about `key`.
+    pub(crate) fn push(
+        &mut self,
+        code: &'static str,
+        severity: Severity,
+        key: &str,
+        message: String,
+        hint: Option<String>,
+    ) {
+        let at = self.parsed.position(&[key]);
+        let mut f = Finding::new(self.path, self.rules, code, severity, message)
+            .at(at.map(|p| p.0), at.map(|p| p.1));
+        if let Some(hint) = hint {
+            f = f.with_hint(hint);
+        }
+        self.out.push(f);
+    }
+}
+
 pub(crate) fn parse(text: &str) -> Result<Parsed, StrictError> {
     let split = strict_split(text).map_err(StrictError::Missing)?;
     match serde_yaml::from_str::<Value>(&split.yaml) {
