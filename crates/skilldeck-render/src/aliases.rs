@@ -53,7 +53,17 @@ pub(crate) fn alias_table(
     candidates: &[&SkillMetadata],
     groups: &RootGroups<'_>,
 ) -> AliasTable {
-    let skills_per_version = skills_per_plugin_version(candidates, groups);
+    // The counts are only read for a root that lies in a plugin version; without one (the
+    // common case) counting would only walk every candidate's path for nothing.
+    let skills_per_version = if groups
+        .roots
+        .iter()
+        .any(|root| plugin_version_base(root).is_some())
+    {
+        skills_per_plugin_version(candidates, groups)
+    } else {
+        HashMap::new()
+    };
 
     // Per candidate root (index into `groups.roots`): the text its walked paths hang from.
     let mut prefix_of_group: Vec<Option<String>> = vec![None; groups.roots.len()];

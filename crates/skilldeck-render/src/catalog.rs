@@ -149,11 +149,25 @@ pub(crate) fn render(
         return None;
     }
     let limit = options.budget.limit();
-    let descriptions: Vec<Cow<'_, str>> = candidates
-        .iter()
-        .map(|skill| cap_description(&skill.description))
-        .collect();
-    let closing_tags = closing_tag_warnings(&candidates, &descriptions, options);
+    let linear = model.linear();
+    // One pass over the descriptions for the cap, the closing tags and the shapes: for
+    // thousands of skills the descriptions do not fit in the cache, and each further pass
+    // would load them from memory again.
+    let mut descriptions: Vec<Cow<'_, str>> = Vec::with_capacity(candidates.len());
+    let mut closing_tags = Vec::new();
+    // Neutralizing rewrites the descriptions, so their shapes are taken after that.
+    let fused_shapes = !options.neutralize_closing_tags;
+    let mut shapes: Option<Vec<Shape>> = linear
+        .filter(|_| fused_shapes)
+        .map(|_| Vec::with_capacity(candidates.len()));
+    for skill in &candidates {
+        let description = cap_description(&skill.description);
+        closing_tags.extend(closing_tag_warning(skill, &description, options));
+        if let (Some(linear), Some(shapes)) = (linear, shapes.as_mut()) {
+            shapes.push(Shape::new(linear.measure, &description));
+        }
+        descriptions.push(description);
+    }
     let (names, descriptions) = if options.neutralize_closing_tags {
         neutralized(&candidates, descriptions)
     } else {
@@ -163,13 +177,15 @@ pub(crate) fn render(
             .collect();
         (names, descriptions)
     };
+    if !fused_shapes {
+        shapes = linear.map(|linear| {
+            descriptions
+                .iter()
+                .map(|description| Shape::new(linear.measure, description))
+                .collect()
+        });
+    }
     let groups = RootGroups::new(&candidates);
-    let shapes: Option<Vec<Shape>> = model.linear().map(|linear| {
-        descriptions
-            .iter()
-            .map(|description| Shape::new(linear.measure, description))
-            .collect()
-    });
     let absolute_lines = line_parts(&names, &descriptions, |index| groups.absolute_path(index));
     let absolute = allocate(&absolute_lines, shapes.as_deref(), limit, model, sharing);
     let table = alias_table(&outcome.roots, &candidates, &groups);
@@ -211,35 +227,29 @@ pub(crate) fn render(
     Some(catalog)
 }
 
-/// One [`CatalogWarning::ClosingTagInEntry`] per candidate whose name or (capped) description
-/// holds a wrapper closing tag, in catalog order. Every candidate is checked, listed or not: a
-/// larger budget would list it.
-fn closing_tag_warnings(
-    candidates: &[&SkillMetadata],
-    descriptions: &[Cow<'_, str>],
+/// The [`CatalogWarning::ClosingTagInEntry`] of a candidate whose name or (capped) description
+/// holds a wrapper closing tag. Every candidate is checked, listed or not: a larger budget
+/// would list it.
+fn closing_tag_warning(
+    skill: &SkillMetadata,
+    description: &str,
     options: &CatalogOptions,
-) -> Vec<CatalogWarning> {
-    candidates
-        .iter()
-        .zip(descriptions)
-        .filter_map(|(skill, description)| {
-            let (in_name, in_description) = (
-                find_closing_tags(&skill.name),
-                find_closing_tags(description),
-            );
-            let (first, text) = match (in_name.first(), in_description.first()) {
-                (Some(tag), _) => (*tag, skill.name.as_str()),
-                (None, Some(tag)) => (*tag, description.as_ref()),
-                (None, None) => return None,
-            };
-            Some(CatalogWarning::ClosingTagInEntry {
-                name: skill.name.clone(),
-                tag: text[first.start..first.end].to_owned(),
-                count: in_name.len() + in_description.len(),
-                neutralized: options.neutralize_closing_tags,
-            })
-        })
-        .collect()
+) -> Option<CatalogWarning> {
+    let (in_name, in_description) = (
+        find_closing_tags(&skill.name),
+        find_closing_tags(description),
+    );
+    let (first, text) = match (in_name.first(), in_description.first()) {
+        (Some(tag), _) => (*tag, skill.name.as_str()),
+        (None, Some(tag)) => (*tag, description),
+        (None, None) => return None,
+    };
+    Some(CatalogWarning::ClosingTagInEntry {
+        name: skill.name.clone(),
+        tag: text[first.start..first.end].to_owned(),
+        count: in_name.len() + in_description.len(),
+        neutralized: options.neutralize_closing_tags,
+    })
 }
 
 /// Names and descriptions with their closing tags rewritten (borrowed when there are none).
