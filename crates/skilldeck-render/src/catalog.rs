@@ -235,12 +235,6 @@ fn closing_tag_warning(
     description: &str,
     options: &CatalogOptions,
 ) -> Option<CatalogWarning> {
-    // Every closing tag starts with `<`, and almost no skill text holds one: a SIMD search
-    // settles that case faster than the tag scanner's word-wise search.
-    let has_angle = |text: &str| memchr::memchr(b'<', text.as_bytes()).is_some();
-    if !has_angle(&skill.name) && !has_angle(description) {
-        return None;
-    }
     let (in_name, in_description) = (
         find_closing_tags(&skill.name),
         find_closing_tags(description),
